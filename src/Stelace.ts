@@ -1,0 +1,134 @@
+/**
+ * The Stelace client: its service, and the layers that build it from options.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Layer } from "effect"
+ * import { Assets, Stelace, TokenStore } from "stelace-effect"
+ *
+ * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(Layer.provide(TokenStore.default))
+ *
+ * const program = Effect.gen(function*() {
+ *   const page = yield* Assets.list({ nbResultsPerPage: 10 })
+ *   return page.results
+ * })
+ *
+ * Effect.runPromise(program.pipe(Effect.provide(StelaceLive)))
+ * ```
+ *
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpClient from "effect/http/HttpClient"
+import type { InvalidArgument } from "./Errors.js"
+import type { Invoke } from "./internal/invoke.js"
+import { makeInvoke } from "./internal/invoke.js"
+import type { Options, Settings } from "./internal/settings.js"
+import { resolveSettings } from "./internal/settings.js"
+import type { RequestOptions, Transport } from "./internal/transport.js"
+import { makeTransport } from "./internal/transport.js"
+import * as Session from "./Session.js"
+import { TokenStore } from "./TokenStore.js"
+
+export type { Options, RequestOptions }
+
+/** The client every endpoint function runs against. */
+export class StelaceClient extends Context.Service<StelaceClient, {
+  /** The client's settings; read afresh by every request. */
+  readonly settings: Settings
+  /** Performs one call of an endpoint. */
+  readonly invoke: Invoke
+  /** The transport, for calls outside the endpoint table. */
+  readonly transport: Transport
+}>()("stelace-effect/StelaceClient") {}
+
+/**
+ * Per-call options applied to every call of an effect (and to every page of a `paginate` stream).
+ * Options passed to a call itself take precedence.
+ */
+export const CurrentRequestOptions = Context.Reference<RequestOptions>("stelace-effect/CurrentRequestOptions", {
+  defaultValue: () => ({})
+})
+
+/**
+ * Runs `effect` with these per-call options.
+ *
+ * @example
+ * ```ts
+ * Assets.list().pipe(Stelace.withRequestOptions({ apiVersion: "2019-05-20" }))
+ * ```
+ */
+export const withRequestOptions: {
+  (options: RequestOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions): Effect.Effect<A, E, R>
+} = function() {
+  if (arguments.length === 1) {
+    const options = arguments[0] as RequestOptions
+    return (effect: Effect.Effect<any, any, any>) => withOptions(effect, options)
+  }
+  return withOptions(arguments[0], arguments[1])
+} as any
+
+const withOptions = <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) =>
+  Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
+    Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options }))
+
+/**
+ * Builds the client from settings the caller keeps (the Promise facade changes them through its
+ * setters).
+ *
+ * @internal
+ */
+export const layerWithSettings = (
+  settings: Settings
+): Layer.Layer<StelaceClient | Session.Session, never, HttpClient.HttpClient | TokenStore> =>
+  Layer.effectContext(Effect.gen(function*() {
+    const transport = makeTransport(yield* HttpClient.HttpClient, settings)
+    const session = Session.make({ settings, transport, store: yield* TokenStore, scope: yield* Effect.scope })
+    const invoke = makeInvoke({ transport, session, defaultOptions: Effect.service(CurrentRequestOptions) })
+    return Context.make(StelaceClient, StelaceClient.of({ settings, invoke, transport })).pipe(
+      Context.add(Session.Session, session)
+    )
+  }))
+
+/**
+ * The client services (`StelaceClient` and `Session`) from options. Leaves the transport
+ * (`HttpClient`) and the token store to the application, so tests can swap them.
+ *
+ * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
+ */
+export const layer = (
+  options?: Options
+): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, HttpClient.HttpClient | TokenStore> =>
+  Layer.unwrap(Effect.map(Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument }), layerWithSettings))
+
+/**
+ * Gives a client the fetch transport: trace-propagation headers off unless `tracePropagation` is
+ * `true` (browsers' CORS preflight refuses them), and redirects not followed, so credentials never
+ * leave the API host.
+ *
+ * @internal
+ */
+export const useFetch = (tracePropagation: boolean | undefined) => <A, E, R>(self: Layer.Layer<A, E, R>) =>
+  self.pipe(
+    Layer.provide(Layer.effect(
+      HttpClient.HttpClient,
+      Effect.map(HttpClient.HttpClient, (client) =>
+        HttpClient.transformResponse(client, (response) =>
+          response.pipe(
+            Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
+            Effect.provideService(HttpClient.TracerPropagationEnabled, tracePropagation === true)
+          )))
+    )),
+    Layer.provide(FetchHttpClient.layer)
+  )
+
+/**
+ * `layer` with the fetch transport provided, for browsers and Node alike. Requires only a
+ * `TokenStore`.
+ */
+export const layerFetch = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+  layer(options).pipe(useFetch(options?.tracePropagation))

@@ -1,0 +1,161 @@
+/**
+ * One call of an endpoint: check the arguments, attach the session, send, and shape the result
+ * (`lastResponse` on every result, lists as pages), then apply the route's session effect.
+ *
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import type { LastResponse, StelaceError } from "../Errors.js"
+import { defineHidden, InvalidArgument, MalformedResponse } from "../Errors.js"
+import type { Session } from "../Session.js"
+import type { AnyEndpoint, Page, PaginationMeta } from "./endpoint.js"
+import type { RequestOptions, Transport } from "./transport.js"
+
+/** The arguments of one call, already split. */
+export interface Invocation {
+  readonly params: ReadonlyArray<unknown>
+  readonly input: unknown
+  readonly options?: RequestOptions | undefined
+}
+
+/** `(on API request to GET /assets/:id)`, the suffix stelace.js put on argument errors. */
+export const where = (endpoint: Pick<AnyEndpoint, "method" | "path">): string =>
+  `(on API request to ${endpoint.method} ${endpoint.path})`
+
+/** An `InvalidArgument` naming the endpoint. */
+export const argumentError = (endpoint: Pick<AnyEndpoint, "method" | "path">, message: string): InvalidArgument =>
+  new InvalidArgument({ message: `Stelace: ${message} ${where(endpoint)}` })
+
+const optionKeys: ReadonlySet<string> = new Set(["apiVersion", "userId", "organizationId"])
+
+/** The path with its parameters checked and URL-encoded. */
+export const buildPath = (endpoint: AnyEndpoint, params: ReadonlyArray<unknown>): string | InvalidArgument => {
+  let path: string = endpoint.path
+  for (let i = 0; i < endpoint.params.length; i++) {
+    const name = endpoint.params[i]
+    const value = params[i]
+    if (typeof value !== "string") return argumentError(endpoint, `"${name}" must be a string, but got: ${typeof value}`)
+    if (value === "") return argumentError(endpoint, `"${name}" must not be empty`)
+    path = path.replace(`:${name}`, encodeURIComponent(value))
+  }
+  return path
+}
+
+const checkArguments = (endpoint: AnyEndpoint, invocation: Invocation): InvalidArgument | undefined => {
+  const { input, options } = invocation
+  if (input !== undefined && (input === null || typeof input !== "object")) {
+    const what = endpoint.method === "GET" ? "query" : "body"
+    return argumentError(endpoint, `the ${what} must be an object, but got: ${input === null ? "null" : typeof input}`)
+  }
+  if (options !== undefined) {
+    if (options === null || typeof options !== "object") {
+      return argumentError(endpoint, `options must be an object, but got: ${options === null ? "null" : typeof options}`)
+    }
+    const unknown = Object.keys(options).filter((key) => !optionKeys.has(key))
+    if (unknown.length > 0) {
+      return argumentError(endpoint, `unknown option(s) ${unknown.join(", ")}; options are apiVersion, userId, organizationId`)
+    }
+  }
+  return undefined
+}
+
+/** Attaches `lastResponse` to an object result (primitives cannot carry it). */
+export const withLastResponse = <A>(body: A, lastResponse: LastResponse): A => {
+  if (body !== null && typeof body === "object") defineHidden(body, "lastResponse", lastResponse)
+  return body
+}
+
+type ListBody = Record<string, unknown> & { readonly results: ReadonlyArray<unknown> }
+
+const paginationMeta = (body: ListBody): PaginationMeta => {
+  if ("hasNextPage" in body) {
+    return {
+      hasPreviousPage: body.hasPreviousPage,
+      hasNextPage: body.hasNextPage,
+      startCursor: body.startCursor,
+      endCursor: body.endCursor,
+      nbResultsPerPage: body.nbResultsPerPage
+    } as PaginationMeta
+  }
+  return {
+    nbResults: body.nbResults,
+    nbPages: body.nbPages,
+    page: body.page,
+    nbResultsPerPage: body.nbResultsPerPage,
+    ...("exhaustiveNbResults" in body ? { exhaustiveNbResults: body.exhaustiveNbResults } : {})
+  } as PaginationMeta
+}
+
+/**
+ * A list body as a page. The server answers page-based (`page`/`nbPages`), cursor-based
+ * (`hasNextPage`/`endCursor`) or, for five lists under 2019-05-20, a plain array: one page.
+ */
+export const toPage = (body: unknown, lastResponse: LastResponse): Page<unknown> | MalformedResponse => {
+  let page: { results: ReadonlyArray<unknown>; paginationMeta: PaginationMeta }
+  if (Array.isArray(body)) {
+    page = {
+      results: body,
+      paginationMeta: { nbResults: body.length, nbPages: 1, page: 1, nbResultsPerPage: body.length }
+    }
+  } else if (body !== null && typeof body === "object" && Array.isArray((body as ListBody).results)) {
+    page = { results: (body as ListBody).results, paginationMeta: paginationMeta(body as ListBody) }
+  } else {
+    const error = new MalformedResponse({
+      message: "Expected a list (an array, or an object with a results array)",
+      statusCode: lastResponse.statusCode,
+      requestId: lastResponse.requestId
+    })
+    defineHidden(error, "body", JSON.stringify(body))
+    defineHidden(error, "lastResponse", lastResponse)
+    return error
+  }
+  defineHidden(page, "lastResponse", lastResponse)
+  return page as Page<unknown>
+}
+
+/** The function that performs calls for one client. */
+export type Invoke = (endpoint: AnyEndpoint, invocation: Invocation) => Effect.Effect<unknown, StelaceError>
+
+/** Builds the call function of a client. */
+export const makeInvoke = (deps: {
+  readonly transport: Transport
+  readonly session: Session["Service"]
+  readonly defaultOptions: Effect.Effect<RequestOptions>
+}): Invoke =>
+(endpoint, invocation) =>
+  Effect.gen(function*() {
+    const path = buildPath(endpoint, invocation.params)
+    if (typeof path !== "string") return yield* path
+    const invalid = checkArguments(endpoint, invocation)
+    if (invalid) return yield* invalid
+    const tokens = yield* deps.session.tokens
+    let input = invocation.input as Record<string, unknown> | undefined
+    if (endpoint.prepare) input = endpoint.prepare(input ?? {})
+    if (endpoint.session === "logout" && tokens?.refreshToken) input = { ...input, refreshToken: tokens.refreshToken }
+    const defaults = yield* deps.defaultOptions
+    const options = invocation.options ? { ...defaults, ...invocation.options } : defaults
+    const isGet = endpoint.method === "GET"
+    const response = yield* deps.transport.send({
+      method: endpoint.method,
+      path,
+      query: isGet ? input : undefined,
+      body: isGet ? undefined : input,
+      options,
+      accessToken: tokens?.accessToken
+    })
+    const lastResponse = { requestId: response.requestId, statusCode: response.status }
+    let result: unknown
+    if (endpoint.kind === "list") {
+      const page = toPage(response.body, lastResponse)
+      if (page instanceof MalformedResponse) return yield* page
+      result = page
+    } else {
+      result = withLastResponse(response.body, lastResponse)
+    }
+    if (endpoint.session === "store" && response.body !== null && typeof response.body === "object") {
+      yield* deps.session.set(response.body as Record<string, unknown>)
+    } else if (endpoint.session === "logout") {
+      yield* deps.session.clear
+    }
+    return result
+  })

@@ -1,0 +1,52 @@
+/**
+ * Walking a list page after page, whichever pagination the server answers with.
+ *
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import type { StelaceError } from "../Errors.js"
+import type { StelaceClient } from "../Stelace.js"
+import { invoke, splitArguments } from "./call.js"
+import type { AnyEndpoint, EndpointArgs, ItemOf, Page } from "./endpoint.js"
+import type { Invocation } from "./invoke.js"
+
+type Input = Readonly<Record<string, unknown>> | undefined
+
+/**
+ * The input of the page after `page`, or `undefined` after the last one. Page-based lists go to
+ * `page + 1` until `nbPages`; cursor-based lists follow `endCursor` while `hasNextPage` (or
+ * `startCursor` while `hasPreviousPage` when the walk started with `endingBefore`); a plain array is
+ * the only page.
+ */
+export const nextPageInput = (input: Input, page: Page<unknown>): Input | undefined => {
+  const meta = page.paginationMeta
+  if ("hasNextPage" in meta) {
+    if (input?.endingBefore !== undefined) {
+      return meta.hasPreviousPage && meta.startCursor && meta.startCursor !== input.endingBefore
+        ? { ...input, endingBefore: meta.startCursor }
+        : undefined
+    }
+    return meta.hasNextPage && meta.endCursor && meta.endCursor !== input?.startingAfter
+      ? { ...input, startingAfter: meta.endCursor }
+      : undefined
+  }
+  return typeof meta.page === "number" && typeof meta.nbPages === "number" && meta.page < meta.nbPages
+    ? { ...input, page: meta.page + 1 }
+    : undefined
+}
+
+/** The `paginate` function of a list endpoint: a stream of every item across pages. */
+export /*#__NO_SIDE_EFFECTS__*/ function paginate<E extends AnyEndpoint>(endpoint: E) {
+  return (...args: EndpointArgs<E>): Stream.Stream<ItemOf<E>, StelaceError, StelaceClient> => {
+    const first = splitArguments(endpoint, args)
+    if ("_tag" in first) return Stream.fail(first)
+    return Stream.paginate(first, (invocation: Invocation) =>
+      Effect.map(invoke(endpoint, invocation), (result) => {
+        const page = result as Page<ItemOf<E>>
+        const next = nextPageInput(invocation.input as Input, page)
+        return [page.results, next === undefined ? Option.none() : Option.some({ ...invocation, input: next })] as const
+      }))
+  }
+}

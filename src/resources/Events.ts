@@ -1,0 +1,32 @@
+/**
+ * Events: what happened on the platform, with stats and history (`/events`).
+ *
+ * @since 0.1.0
+ */
+import { call } from "../internal/call.js"
+import { events as endpoints } from "../internal/endpoints.js"
+import { paginate as pages } from "../internal/paginate.js"
+
+/** Lists events (`GET /events`): one page, with its pagination meta. */
+export const list = call(endpoints.list)
+
+/** Every event across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
+export const paginate = pages(endpoints.list)
+
+/** Reads one event (`GET /events/:id`). */
+export const read = call(endpoints.read)
+
+/** Creates an event (`POST /events`). */
+export const create = call(endpoints.create)
+
+/** Event stats (`GET /events/stats`, deprecated by the server, always page-based): one page. */
+export const getStats = call(endpoints.getStats)
+
+/** Every item across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
+export const paginateStats = pages(endpoints.getStats)
+
+/** Event counts per hour, day or month (`GET /events/history`, cursor-based): one page. */
+export const getHistory = call(endpoints.getHistory)
+
+/** Every item across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
+export const paginateHistory = pages(endpoints.getHistory)

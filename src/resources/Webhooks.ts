@@ -1,0 +1,26 @@
+/**
+ * Webhooks: event notifications sent to your URLs (`/webhooks`).
+ *
+ * @since 0.1.0
+ */
+import { call } from "../internal/call.js"
+import { webhooks as endpoints } from "../internal/endpoints.js"
+import { paginate as pages } from "../internal/paginate.js"
+
+/** Lists webhooks (`GET /webhooks`): one page, with its pagination meta. */
+export const list = call(endpoints.list)
+
+/** Every webhook across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
+export const paginate = pages(endpoints.list)
+
+/** Reads one webhook (`GET /webhooks/:id`). */
+export const read = call(endpoints.read)
+
+/** Creates a webhook (`POST /webhooks`). */
+export const create = call(endpoints.create)
+
+/** Updates a webhook (`PATCH /webhooks/:id`; metadata and platformData are deep-merged). */
+export const update = call(endpoints.update)
+
+/** Removes a webhook (`DELETE /webhooks/:id`); answers `{ id }`. */
+export const remove = call(endpoints.remove)
