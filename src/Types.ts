@@ -1206,7 +1206,8 @@ export interface SearchQuery {
 
 /** Body of `POST /search` when searching (not saving). */
 export interface SearchParams extends SearchQuery {
-  save?: false
+  /** Ignored: `Search.results` always sends `save: false` (use `SavedSearches.create` to save). */
+  save?: boolean
   /** Runs stored searches instead (needs `savedSearch:list` or `savedSearch:list:all`). */
   savedSearch?: {
     userId?: string
@@ -1720,7 +1721,8 @@ export type TokenResult<Params extends TokenParams = TokenParams> = Params exten
 
 /** Body of `POST /auth/logout`; with `logoutFromExternalProvider` the server answers with a redirect. */
 export interface LogoutParams {
-  refreshToken: string
+  /** Defaults to the stored session's refresh token. */
+  refreshToken?: string
   logoutFromExternalProvider?: boolean
 }
 

@@ -39,6 +39,8 @@ export interface Recorder {
   readonly host: string
   readonly port: number
   readonly requests: Array<RecordedRequest>
+  /** Requests whose connection the client closed before the answer was sent. */
+  readonly aborted: Array<RecordedRequest>
   /** Answers with this function from now on (default: 200 `{}` with an `x-request-id`). */
   respond(responder: Responder): void
   /** Answers the next requests with these replies, in order, then falls back to the responder. */
@@ -53,6 +55,7 @@ const requestId = () => `req_${(++counter).toString().padStart(6, "0")}`
 /** Starts a recorder on a free port of 127.0.0.1. */
 export const startRecorder = async (): Promise<Recorder> => {
   const requests: Array<RecordedRequest> = []
+  const aborted: Array<RecordedRequest> = []
   let queued: Array<Reply> = []
   let responder: Responder = () => ({ body: {} })
   const sockets = new Set<import("node:net").Socket>()
@@ -85,6 +88,9 @@ export const startRecorder = async (): Promise<Recorder> => {
       }
       const index = requests.length
       requests.push(recorded)
+      res.on("close", () => {
+        if (!res.writableFinished) aborted.push(recorded)
+      })
       const reply = queued.length > 0 ? queued.shift()! : await responder(recorded, index)
       if (reply.delay) await new Promise((resolve) => setTimeout(resolve, reply.delay))
       if (reply.destroy) {
@@ -115,6 +121,7 @@ export const startRecorder = async (): Promise<Recorder> => {
     host: "127.0.0.1",
     port,
     requests,
+    aborted,
     respond: (next) => {
       responder = next
     },
@@ -123,6 +130,7 @@ export const startRecorder = async (): Promise<Recorder> => {
     },
     reset: () => {
       requests.length = 0
+      aborted.length = 0
       queued = []
       responder = () => ({ body: {} })
     },
