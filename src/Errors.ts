@@ -71,8 +71,9 @@ export class ServerError extends Data.TaggedError("ServerError")<{
     }
     if (typeof fields.statusCode !== "number") fields.statusCode = response.status
     const error = new ServerError(fields as any)
-    // stelace.js errors were plain copies of the body: keep `message` enumerable like the other fields
+    // stelace.js errors were plain copies of the body: the own enumerable keys are the body's fields
     Object.defineProperty(error, "message", { value: fields.message, enumerable: true, writable: true, configurable: true })
+    defineHidden(error, "_tag", "ServerError")
     defineHidden(error, "requestId", response.requestId)
     defineHidden(error, "body", body)
     defineHidden(error, "headers", response.headers ?? {})

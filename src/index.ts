@@ -55,3 +55,13 @@ export * as WebhookLogs from "./resources/WebhookLogs.js"
 export * as Webhooks from "./resources/Webhooks.js"
 export * as WorkflowLogs from "./resources/WorkflowLogs.js"
 export * as Workflows from "./resources/Workflows.js"
+export { createInstance } from "./facade/createInstance.js"
+export type {
+  Callback,
+  FacadeConfig,
+  FacadeError,
+  FacadeRequestOptions,
+  LegacyBeforeRefreshToken,
+  ListResult,
+  Stelace as StelaceInstance
+} from "./facade/createInstance.js"

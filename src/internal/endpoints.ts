@@ -115,7 +115,7 @@ export const events = {
   read: get("/events/:id", as<T.Event>()),
   create: post("/events", as<T.Event, T.EventCreateParams>()),
   getStats: list("/events/stats", as<T.EventStat, T.EventStatsParams>()),
-  getHistory: list("/events/history", as<T.HistoryBucket, T.HistoryParams>())
+  getHistory: list("/events/history", as<T.HistoryBucket, T.EventHistoryParams>())
 }
 
 export const messages = {
@@ -254,5 +254,5 @@ export const workflows = {
 export const workflowLogs = {
   list: list("/workflow-logs", as<T.WorkflowLog, T.WorkflowLogListParams>()),
   read: get("/workflow-logs/:id", as<T.WorkflowLog>()),
-  getHistory: list("/workflow-logs/history", as<T.HistoryBucket, T.HistoryParams>())
+  getHistory: list("/workflow-logs/history", as<T.HistoryBucket, T.WorkflowLogHistoryParams>())
 }

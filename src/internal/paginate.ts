@@ -11,31 +11,8 @@ import type { StelaceClient } from "../Stelace.js"
 import { invoke, splitArguments } from "./call.js"
 import type { AnyEndpoint, EndpointArgs, ItemOf, Page } from "./endpoint.js"
 import type { Invocation } from "./invoke.js"
-
-type Input = Readonly<Record<string, unknown>> | undefined
-
-/**
- * The input of the page after `page`, or `undefined` after the last one. Page-based lists go to
- * `page + 1` until `nbPages`; cursor-based lists follow `endCursor` while `hasNextPage` (or
- * `startCursor` while `hasPreviousPage` when the walk started with `endingBefore`); a plain array is
- * the only page.
- */
-export const nextPageInput = (input: Input, page: Page<unknown>): Input | undefined => {
-  const meta = page.paginationMeta
-  if ("hasNextPage" in meta) {
-    if (input?.endingBefore !== undefined) {
-      return meta.hasPreviousPage && meta.startCursor && meta.startCursor !== input.endingBefore
-        ? { ...input, endingBefore: meta.startCursor }
-        : undefined
-    }
-    return meta.hasNextPage && meta.endCursor && meta.endCursor !== input?.startingAfter
-      ? { ...input, startingAfter: meta.endCursor }
-      : undefined
-  }
-  return typeof meta.page === "number" && typeof meta.nbPages === "number" && meta.page < meta.nbPages
-    ? { ...input, page: meta.page + 1 }
-    : undefined
-}
+import type { Input } from "./pageWalk.js"
+import { nextPageInput } from "./pageWalk.js"
 
 /** The `paginate` function of a list endpoint: a stream of every item across pages. */
 export /*#__NO_SIDE_EFFECTS__*/ function paginate<E extends AnyEndpoint>(endpoint: E) {

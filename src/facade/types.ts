@@ -1,0 +1,140 @@
+/**
+ * Types of the Promise facade, derived from the endpoint table: a method exists only where the
+ * resource has the route, path parameters are strings, data is the route's input type, results
+ * are the resource types with `lastResponse` (and `paginationMeta` for lists).
+ *
+ * @since 0.1.0
+ */
+import type { LastResponse, SessionExpired, StelaceError, WithLastResponse } from "../Errors.js"
+import type { Endpoint, Kind, PaginationMeta, ParamArgs } from "../internal/endpoint.js"
+import type { AuthTokens, LoginParams } from "../Types.js"
+import type { SessionInfo } from "../Session.js"
+import type { CustomTokenStore, Tokens } from "../TokenStore.js"
+import type { FacadeRequestOptions } from "./arguments.js"
+import type { ResourceTable } from "./createInstance.js"
+
+/** stelace.js's `beforeRefreshToken`: answers by calling `callback` or by returning a promise. */
+export type LegacyBeforeRefreshToken = (
+  tokens: Tokens,
+  callback: (error: unknown, tokens?: Tokens | null) => void
+) => void | PromiseLike<Tokens | null | undefined>
+
+/** `createInstance`'s configuration: stelace.js's four fields and this SDK's transport options. */
+export interface FacadeConfig {
+  /** Secret (`seck_...`) or publishable (`pubk_...`) API key. */
+  readonly apiKey?: string | undefined
+  /** Default API version (`x-stelace-version`). */
+  readonly apiVersion?: string | undefined
+  /** Where tokens live; defaults to localStorage key `stl-authtoken` in browsers, memory elsewhere. */
+  readonly tokenStore?: CustomTokenStore | undefined
+  /** Replaces the default refresh call. */
+  readonly beforeRefreshToken?: LegacyBeforeRefreshToken | undefined
+  /** API host (default `api.stelace.com`). */
+  readonly host?: string | undefined
+  /** API port (default 443). */
+  readonly port?: number | undefined
+  /** `https` (default) or `http`. */
+  readonly protocol?: string | undefined
+  /** Milliseconds per attempt (default 30000). */
+  readonly timeout?: number | undefined
+  /** Organization every call acts as. */
+  readonly organizationId?: string | null | undefined
+  /** User agent to forward (server rendering for a browser). */
+  readonly userAgent?: string | undefined
+  /** Retries of idempotent calls on transient failures (default 2). */
+  readonly maxRetries?: number | undefined
+  /** Refresh the access token this many milliseconds before it expires (default 30000). */
+  readonly refreshMargin?: number | undefined
+}
+
+/** The error a facade call rejects with. */
+export type FacadeError = StelaceError | Error
+
+/** A Node-style callback. */
+export type Callback<R> = (error: FacadeError | null, result?: R) => void
+
+/** A list result: the items, with where they sit among the others. */
+export type ListResult<T> = Array<T> & {
+  readonly lastResponse: LastResponse
+  readonly paginationMeta: PaginationMeta
+}
+
+/** What a method of the facade resolves to. */
+export type FacadeResult<Out, K extends Kind> = K extends "list" ? ListResult<Out> : Out & WithLastResponse
+
+/** A method: path parameters, then data and options (either optional), or a callback last. */
+export interface FacadeMethod<Params extends Array<string>, In, R> {
+  (...args: [...Params, data?: In, options?: FacadeRequestOptions]): Promise<R>
+  (...args: [...Params, options: FacadeRequestOptions]): Promise<R>
+  (...args: [...Params, callback: Callback<R>]): Promise<void>
+  (...args: [...Params, data: In | FacadeRequestOptions, callback: Callback<R>]): Promise<void>
+  (...args: [...Params, data: In | undefined, options: FacadeRequestOptions, callback: Callback<R>]): Promise<void>
+}
+
+/** The method of one endpoint. */
+export type FacadeMethodOf<E> = E extends Endpoint<infer P, infer In, infer Out, infer K>
+  ? FacadeMethod<ParamArgs<P>, In, FacadeResult<Out, K>>
+  : never
+
+/** `paginate(query)`: every item across pages, for `for await`. */
+export type Paginate<E> = E extends Endpoint<infer P, infer In, infer Out, "list">
+  ? (...args: [...ParamArgs<P>, data?: In, options?: FacadeRequestOptions]) => AsyncIterable<Out>
+  : never
+
+/** A resource: one method per route, plus `paginate` when it has a list. */
+export type FacadeResource<F> =
+  & { readonly [M in keyof F]: FacadeMethodOf<F[M]> }
+  & (F extends { readonly list: Endpoint<string, any, any, "list"> } ? { readonly paginate: Paginate<F["list"]> } : {})
+
+/** `forward.get/post/put/patch/del/options(path, dataOrQuery?, options?)`. */
+export interface ForwardMethod {
+  <R = unknown>(path: string, data?: object, options?: FacadeRequestOptions): Promise<R & WithLastResponse>
+  <R = unknown>(path: string, options: FacadeRequestOptions): Promise<R & WithLastResponse>
+  <R = unknown>(path: string, callback: Callback<R & WithLastResponse>): Promise<void>
+  <R = unknown>(path: string, data: object | undefined, callback: Callback<R & WithLastResponse>): Promise<void>
+  <R = unknown>(
+    path: string,
+    data: object | undefined,
+    options: FacadeRequestOptions,
+    callback: Callback<R & WithLastResponse>
+  ): Promise<void>
+}
+
+/** Every resource of an instance. */
+export type FacadeResources =
+  & { readonly [R in Exclude<keyof ResourceTable, "auth" | "search">]: FacadeResource<ResourceTable[R]> }
+  & {
+    readonly auth: FacadeResource<ResourceTable["auth"]> & {
+      /** Whether a user is logged in, and who, from the stored access token (no request). */
+      info(): SessionInfo
+      login: FacadeMethod<[], LoginParams, AuthTokens & WithLastResponse>
+    }
+    readonly search: FacadeResource<ResourceTable["search"]> & { readonly paginate: Paginate<ResourceTable["search"]["results"]> }
+    readonly forward: {
+      readonly get: ForwardMethod
+      readonly post: ForwardMethod
+      readonly put: ForwardMethod
+      readonly patch: ForwardMethod
+      readonly del: ForwardMethod
+      readonly options: ForwardMethod
+    }
+  }
+
+/** The setters and listeners of an instance. */
+export interface StelaceInstanceApi {
+  setHost(host: string, port?: number | string, protocol?: string): void
+  setProtocol(protocol: string): void
+  setPort(port: number | string): void
+  setApiKey(key: string | null | undefined): void
+  setApiVersion(version: string | null | undefined): void
+  setTimeout(timeout: number | null | undefined): void
+  setOrganizationId(organizationId: string | null | undefined): void
+  getTokenStore(): CustomTokenStore
+  setTokenStore(tokenStore: CustomTokenStore | null | undefined): void
+  setBeforeRefreshToken(hook: LegacyBeforeRefreshToken | null | undefined): void
+  getApiField(name: string): unknown
+  /** The only error type is `userSessionExpired`; returns a function that stops listening. */
+  onError(type: "userSessionExpired", listener: (error: SessionExpired) => void): () => void
+  /** Releases the instance's runtime; pending calls are interrupted. */
+  dispose(): Promise<void>
+}
