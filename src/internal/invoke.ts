@@ -26,6 +26,18 @@ export const where = (endpoint: Pick<AnyEndpoint, "method" | "path">): string =>
 export const argumentError = (endpoint: Pick<AnyEndpoint, "method" | "path">, message: string): InvalidArgument =>
   new InvalidArgument({ message: `Stelace: ${message} ${where(endpoint)}` })
 
+/**
+ * Checks a forwarded path: a string starting with a single `/`.
+ */
+export const checkPath = (method: AnyEndpoint["method"], path: unknown) => {
+  const endpoint = { method, path: typeof path === "string" ? path : String(path) }
+  if (typeof path !== "string") return argumentError(endpoint, `"path" must be a string, but got: ${typeof path}`)
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) {
+    return argumentError(endpoint, `"path" must be a path on the API host starting with "/", such as /assets; URLs are refused`)
+  }
+  return undefined
+}
+
 const optionKeys: ReadonlySet<string> = new Set(["apiVersion", "userId", "organizationId"])
 
 /** The path with its parameters checked and URL-encoded. */

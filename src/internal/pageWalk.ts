@@ -18,7 +18,7 @@ export type Input = Readonly<Record<string, unknown>> | undefined
 export const nextPageInput = (input: Input, page: Page<unknown>): Input | undefined => {
   const meta = page.paginationMeta
   if ("hasNextPage" in meta) {
-    if (input?.endingBefore !== undefined) {
+    if (input?.endingBefore != null) {
       return meta.hasPreviousPage && meta.startCursor && meta.startCursor !== input.endingBefore
         ? { ...input, endingBefore: meta.startCursor }
         : undefined

@@ -11,7 +11,7 @@
 import * as Effect from "effect/Effect"
 import type { StelaceError, WithLastResponse } from "../Errors.js"
 import { invoke } from "../internal/call.js"
-import { argumentError } from "../internal/invoke.js"
+import { checkPath } from "../internal/invoke.js"
 import type { Method, RequestOptions } from "../internal/transport.js"
 import type { StelaceClient } from "../Stelace.js"
 
@@ -21,20 +21,6 @@ export type ForwardFunction = <A = unknown>(
   input?: Readonly<Record<string, unknown>> | ReadonlyArray<unknown>,
   options?: RequestOptions
 ) => Effect.Effect<A & WithLastResponse, StelaceError, StelaceClient>
-
-/**
- * Checks a forwarded path: a string starting with a single `/`.
- *
- * @internal
- */
-export const checkPath = (method: Method, path: unknown) => {
-  const endpoint = { method, path: typeof path === "string" ? path : String(path) }
-  if (typeof path !== "string") return argumentError(endpoint, `"path" must be a string, but got: ${typeof path}`)
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) {
-    return argumentError(endpoint, `"path" must be a path on the API host starting with "/", such as /assets; URLs are refused`)
-  }
-  return undefined
-}
 
 const forward = (method: Method): ForwardFunction => (path, input, options) =>
   Effect.suspend(() => {

@@ -332,7 +332,7 @@ const rows: ReadonlyArray<Row> = [
 const INFRASTRUCTURE = new Set(["Stelace", "TokenStore", "Session"])
 
 /** Exported functions that are not endpoint calls (tested elsewhere, or helpers). */
-const NOT_ENDPOINTS = new Set(["Auth.info", "Forward.checkPath"])
+const NOT_ENDPOINTS = new Set(["Auth.info"])
 
 /** Every resource module of the package root, by name. */
 const resourceModules = (): ReadonlyArray<readonly [string, Record<string, unknown>]> =>

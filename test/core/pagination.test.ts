@@ -153,6 +153,21 @@ describe("paginate over cursor-based lists", () => {
       ])
     }).pipe(Effect.scoped))
 
+  it.live("a null endingBefore walks forward like an absent one", () =>
+    Effect.gen(function*() {
+      const server = yield* recorder
+      serveCursorPages(server)
+      const all = yield* collect(server, Assets.paginate({ endingBefore: null, nbResultsPerPage: 2 } as any))
+      assert.deepStrictEqual({ all, sent: sent(server) }, {
+        all: items("a1", "a2", "a3", "a4", "a5"),
+        sent: [
+          "GET /assets?nbResultsPerPage=2",
+          "GET /assets?nbResultsPerPage=2&startingAfter=cur_a2",
+          "GET /assets?nbResultsPerPage=2&startingAfter=cur_a4"
+        ]
+      })
+    }).pipe(Effect.scoped))
+
   it.live("URL-encodes a base64 cursor in startingAfter", () =>
     Effect.gen(function*() {
       const server = yield* recorder

@@ -1,0 +1,79 @@
+/**
+ * The published package: `npm pack` gives a tarball that installs into an empty folder and works
+ * from `import` and `require`, with types TypeScript resolves in ESM and CommonJS projects.
+ */
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+const root = resolve(import.meta.dirname, "../..")
+const tsc = join(root, "node_modules/.bin/tsc")
+let consumer: string
+
+const run = (command: string, args: Array<string>, cwd: string) =>
+  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+
+beforeAll(() => {
+  const work = mkdtempSync(join(tmpdir(), "stelace-effect-pack-"))
+  run("npm", ["pack", "--pack-destination", work], root)
+  const tarball = readdirSync(work).find((name) => name.endsWith(".tgz"))!
+  consumer = join(work, "consumer")
+  run("mkdir", ["-p", consumer], work)
+  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }))
+  const effectVersion = JSON.parse(run("node", ["-p", "JSON.stringify(require('effect/package.json').version)"], root))
+  run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", join(work, tarball), `effect@${effectVersion}`], consumer)
+}, 240_000)
+
+afterAll(() => {
+  if (consumer) rmSync(resolve(consumer, ".."), { recursive: true, force: true })
+})
+
+describe("the packed package", () => {
+  it("works from require (CommonJS)", () => {
+    const out = run("node", ["-e", `
+      const { createInstance, Assets, Stelace, TokenStore } = require("stelace-effect")
+      const { StelaceTest } = require("stelace-effect/testing")
+      const stelace = createInstance({ apiKey: "pubk_test_wakWA41rBTUXs1Y5pNRjeY5o" })
+      console.log(JSON.stringify([typeof Assets.list, typeof Stelace.layerFetch, typeof TokenStore.memory, typeof StelaceTest.layer, stelace.auth.info()]))
+    `], consumer)
+    expect(JSON.parse(out)).toEqual(["function", "function", "object", "function", { isAuthenticated: false, userId: null }])
+  })
+
+  it("works from import (ESM) and runs a call against the bundled test backend", () => {
+    writeFileSync(join(consumer, "esm.mjs"), `
+      import { createInstance } from "stelace-effect"
+      import { startServer } from "stelace-effect/testing"
+      const server = await startServer({ seed: "demo" })
+      const stelace = createInstance({ apiKey: server.publishableApiKey })
+      stelace.setHost("127.0.0.1", server.port, "http")
+      const categories = await stelace.categories.list()
+      console.log(JSON.stringify({ count: categories.length > 0, status: categories.lastResponse.statusCode }))
+      await server.close()
+    `)
+    expect(JSON.parse(run("node", ["esm.mjs"], consumer))).toEqual({ count: true, status: 200 })
+  })
+
+  it("has types for ESM and CommonJS TypeScript projects", () => {
+    const source = `
+      import { createInstance, Assets, type Asset } from "stelace-effect"
+      const stelace = createInstance({ apiKey: "pubk_test_x" })
+      export const pending: Promise<ReadonlyArray<Asset>> = stelace.assets.list()
+      export const program = Assets.read("ast_1")
+      // @ts-expect-error ids are strings
+      stelace.assets.read(1)
+    `
+    for (const type of ["module", "commonjs"]) {
+      const dir = join(consumer, `ts-${type}`)
+      run("mkdir", ["-p", dir], consumer)
+      writeFileSync(join(dir, "package.json"), JSON.stringify({ type }))
+      writeFileSync(join(dir, "index.ts"), source)
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
+        compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: [] },
+        files: ["index.ts"]
+      }))
+      expect(() => run(tsc, ["-p", "tsconfig.json"], dir)).not.toThrow()
+    }
+  })
+})
