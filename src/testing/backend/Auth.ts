@@ -1,0 +1,298 @@
+/**
+ * Sessions and credentials: login, token refresh and impersonation, authorization codes, logout,
+ * key and token checks, passwords, check tokens and permission checks.
+ *
+ * Access tokens are HS256 JWTs with `userId`, `roles`, `loggedAt`, `iat` and `exp` (one hour, or
+ * the backend's `accessTokenTtl`). Refresh tokens are not rotated, live 14 days (private config
+ * `stelace.stelaceAuthRefreshTokenExpiration` changes it) and only work from the user agent they
+ * were issued to.
+ */
+import * as Effect from "effect/Effect"
+import { badRequest, forbidden, RawResponse, type ApiError, unauthorized, unprocessable } from "./ApiError.js"
+import { findApiKey, parseApiKey, parseAuthorization, sameUserAgent } from "./Access.js"
+import { recordEvent } from "./EventLog.js"
+import * as Jwt from "./Jwt.js"
+import { can, type RequestContext, route, type Route } from "./Route.js"
+import { type Doc, randomString } from "./Store.js"
+import * as V from "./Validation.js"
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+
+const durationMs = (duration: Doc | undefined, fallback: number): number => {
+  if (duration === undefined || duration === null) return fallback
+  const [unit, amount] = Object.entries(duration)[0] ?? []
+  const factor = unit === "m" ? MINUTE : unit === "h" ? 60 * MINUTE : unit === "d" ? DAY : undefined
+  return factor === undefined || typeof amount !== "number" ? fallback : amount * factor
+}
+
+/** Signs an access token for a user (claims of the real server). */
+export const accessTokenFor = (
+  ctx: RequestContext,
+  user: Doc,
+  loggedAt: number | null,
+  extra: Doc = {}
+): Effect.Effect<string> => {
+  const iat = Math.floor(ctx.now / 1000)
+  return Jwt.sign(
+    { userId: user.id, roles: user.roles ?? [], loggedAt, ...extra, iat, exp: iat + ctx.settings.accessTokenTtl },
+    ctx.settings.signingKey
+  )
+}
+
+/** Opens a session: a refresh token bound to the user agent and an access token. */
+const loginTokens = Effect.fnUntraced(function*(ctx: RequestContext, user: Doc) {
+  const refreshToken = randomString(60)
+  const loggedAt = Math.floor(ctx.now / 1000)
+  const lifetime = durationMs(ctx.store.privateConfig.stelace?.stelaceAuthRefreshTokenExpiration, 14 * DAY)
+  ctx.store.refreshTokens.set(refreshToken, {
+    userId: user.id,
+    userAgent: ctx.headers["user-agent"],
+    loggedAt,
+    expiresAt: ctx.now + lifetime
+  })
+  const accessToken = yield* accessTokenFor(ctx, user, loggedAt)
+  return { tokenType: "Bearer", accessToken, refreshToken, userId: user.id }
+})
+
+/** POST /auth/login: 403 "Forbidden" for an unknown user or a wrong password. */
+const login = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const user = ctx.store.all("user").find((doc) => doc.type !== "organization" && doc.username === ctx.body.username)
+  if (user === undefined || ctx.store.passwords.get(user.id) !== ctx.body.password) {
+    return yield* Effect.fail(forbidden())
+  }
+  return yield* loginTokens(ctx, user)
+})
+
+/** Checks a refresh token as `/auth/token` does; the session's user and login time. */
+const useRefreshToken = (ctx: RequestContext, token: unknown): Effect.Effect<{ user: Doc; loggedAt: number }, ApiError> => {
+  if (typeof token !== "string" || token === "") return Effect.fail(badRequest("Missing refresh token"))
+  const row = ctx.store.refreshTokens.get(token)
+  if (row === undefined) return Effect.fail(forbidden())
+  if (row.expiresAt <= ctx.now) return Effect.fail(forbidden("Refresh token expired"))
+  if (!sameUserAgent(row.userAgent, ctx.headers["user-agent"])) return Effect.fail(forbidden("Cannot refresh this token"))
+  const user = ctx.store.get("user", row.userId)
+  if (user === undefined) return Effect.fail(forbidden("User no longer exist"))
+  return Effect.succeed({ user, loggedAt: row.loggedAt })
+}
+
+/** POST /auth/token: `refreshToken`, `impersonateToken` or `authorizationCode` grants. */
+const createToken = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const body = ctx.body
+  switch (body.grantType) {
+    case "refreshToken": {
+      const { user, loggedAt } = yield* useRefreshToken(ctx, body.refreshToken)
+      return { tokenType: "Bearer", accessToken: yield* accessTokenFor(ctx, user, loggedAt) }
+    }
+    case "impersonateToken": {
+      const { user: source, loggedAt } = yield* useRefreshToken(ctx, body.refreshToken)
+      if (body.roles !== undefined || body.permissions !== undefined || body.orgRoles !== undefined) {
+        return yield* Effect.fail(forbidden())
+      }
+      const target = typeof body.userId === "string" ? ctx.store.get("user", body.userId) : undefined
+      if (target === undefined) return yield* Effect.fail(unprocessable("User not found"))
+      const membership = source.organizations?.[target.id]
+      if (membership === undefined && !can(ctx.access, "auth:impersonate")) return yield* Effect.fail(forbidden())
+      const roles = membership === undefined ? target.roles : membership.roles
+      const accessToken = yield* accessTokenFor(ctx, { ...target, roles }, loggedAt, {
+        sourceUserId: source.id,
+        ...(membership === undefined ? {} : { orgRoles: membership.roles })
+      })
+      return { tokenType: "Bearer", accessToken }
+    }
+    default: {
+      const code = typeof body.code === "string" ? ctx.store.authorizationCodes.get(body.code) : undefined
+      if (code === undefined) return yield* Effect.fail(unprocessable("Invalid code"))
+      if (code.expiresAt <= ctx.now) return yield* Effect.fail(forbidden("Code expired"))
+      if (code.used) return yield* Effect.fail(unprocessable("Code already used"))
+      code.used = true
+      const user = ctx.store.get("user", code.userId)
+      if (user === undefined) return yield* Effect.fail(forbidden("User no longer exist"))
+      return yield* loginTokens(ctx, user)
+    }
+  }
+})
+
+/** POST /auth/check: validity of an API key, or of a whole Authorization header. */
+const check = Effect.fnUntraced(function*(ctx: RequestContext) {
+  if (typeof ctx.body.apiKey === "string") {
+    const parsed = parseApiKey(ctx.body.apiKey)
+    const valid = parsed !== undefined && findApiKey(ctx.store, ctx.body.apiKey) !== undefined
+    return { valid, apiKey: parsed ?? null, user: null, tokenExpired: null }
+  }
+  const credentials = parseAuthorization(String(ctx.body.authorization))
+  if (!("apiKey" in credentials)) return { valid: false, apiKey: null, user: null, tokenExpired: null }
+  const parsed = credentials.apiKey === undefined ? undefined : parseApiKey(credentials.apiKey)
+  const keyValid = credentials.apiKey === undefined || findApiKey(ctx.store, credentials.apiKey) !== undefined
+  let user: Jwt.Claims | undefined
+  let tokenExpired: boolean | null = null
+  if (credentials.token !== undefined) {
+    user = yield* Jwt.verify(credentials.token, ctx.settings.signingKey)
+    tokenExpired = user === undefined ? null : typeof user.exp === "number" && user.exp * 1000 <= ctx.now
+  }
+  const tokenValid = credentials.token === undefined || (user !== undefined && tokenExpired === false)
+  return {
+    valid: (parsed !== undefined || user !== undefined) && keyValid && tokenValid,
+    apiKey: parsed ?? null,
+    user: user ?? null,
+    tokenExpired
+  }
+})
+
+/** POST /password/change: needs a user (401 otherwise); 422 on a wrong current password. */
+const changePassword = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const userId = ctx.currentUserId
+  if (userId === undefined) return yield* Effect.fail(unauthorized())
+  if (ctx.store.passwords.get(userId) !== ctx.body.currentPassword) {
+    return yield* Effect.fail(unprocessable("Incorrect current password"))
+  }
+  ctx.store.passwords.set(userId, ctx.body.newPassword)
+  return { success: true }
+})
+
+/** POST /password/reset/request: emits `password__reset_requested` with the reset token in its metadata. */
+const requestPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const user = ctx.store.all("user").find((doc) => doc.username === ctx.body.username)
+  if (user === undefined) return yield* Effect.fail(unprocessable("User not found"))
+  const resetToken = randomString(40)
+  const expirationDate = new Date(ctx.now + 10 * MINUTE).toISOString()
+  ctx.store.resetTokens.set(resetToken, { userId: user.id, expiresAt: ctx.now + 10 * MINUTE })
+  recordEvent(ctx, {
+    type: "password__reset_requested",
+    objectType: "user",
+    objectId: user.id,
+    metadata: { resetToken, expirationDate }
+  })
+  return { success: true }
+})
+
+/** POST /password/reset/confirm: 403 for an unknown or expired reset token. */
+const confirmPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const row = ctx.store.resetTokens.get(ctx.body.resetToken)
+  if (row === undefined || row.expiresAt <= ctx.now) return yield* Effect.fail(forbidden())
+  ctx.store.resetTokens.delete(ctx.body.resetToken)
+  ctx.store.passwords.set(row.userId, ctx.body.newPassword)
+  return { success: true }
+})
+
+/** POST /token/check/request: emits `token__check_requested` with the token in its metadata. */
+const requestTokenCheck = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const token = randomString(40)
+  const userId = ctx.body.userId ?? ctx.currentUserId ?? null
+  ctx.store.checkTokens.set(token, {
+    type: ctx.body.type,
+    userId,
+    expirationDate: ctx.body.expirationDate ?? null,
+    redirectUrl: ctx.body.redirectUrl ?? null,
+    data: ctx.body.data ?? {},
+    checked: false
+  })
+  recordEvent(ctx, {
+    type: "token__check_requested",
+    objectType: "user",
+    objectId: userId,
+    metadata: { token, type: ctx.body.type, expirationDate: ctx.body.expirationDate ?? null }
+  })
+  return yield* Effect.succeed({ success: true })
+})
+
+/** GET /token/check/:token: the token's status (first valid check consumes it); 301 with `?redirect=true`. */
+const confirmTokenCheck = (ctx: RequestContext) =>
+  Effect.sync(() => {
+    const token = ctx.params.token!
+    const row = ctx.store.checkTokens.get(token)
+    let status: string
+    if (row === undefined) status = "invalid"
+    else if (row.checked) status = "alreadyChecked"
+    else if (row.expirationDate !== null && Date.parse(row.expirationDate) <= ctx.now) status = "expired"
+    else {
+      status = "valid"
+      row.checked = true
+      recordEvent(ctx, { type: "token__check_confirmed", objectType: "user", objectId: row.userId })
+    }
+    const redirectUrl = row?.redirectUrl ?? ctx.store.config.stelace?.tokenCheckRedirectUrl
+    if (String(ctx.query.redirect) === "true" && typeof redirectUrl === "string") {
+      const url = new URL(redirectUrl)
+      url.searchParams.set("token", token)
+      url.searchParams.set("status", status)
+      return new RawResponse(301, { location: url.toString() }, undefined)
+    }
+    return {
+      status,
+      type: row?.type ?? null,
+      userId: row?.userId ?? null,
+      expirationDate: row?.expirationDate ?? null,
+      data: row?.data ?? {}
+    }
+  })
+
+/** The session and credential routes. */
+export const routes: ReadonlyArray<Route> = [
+  route("POST", "/auth/login", {
+    permissions: ["auth:login"],
+    body: V.required(V.object({
+      username: V.required(V.string({ max: 255 })),
+      password: V.required(V.string({ max: 255 }))
+    }))
+  }, login),
+  route("POST", "/auth/token", {
+    body: V.required(V.object({
+      grantType: V.required(V.string({ valid: ["refreshToken", "impersonateToken", "authorizationCode"] })),
+      refreshToken: V.string(),
+      code: V.string(),
+      userId: V.string(),
+      sourceUserId: V.string(),
+      roles: V.array(V.string()),
+      permissions: V.array(V.string()),
+      orgRoles: V.array(V.string())
+    }))
+  }, createToken),
+  route("POST", "/auth/logout", {
+    body: V.required(V.object({
+      refreshToken: V.required(V.string()),
+      logoutFromExternalProvider: V.boolean()
+    }))
+  }, (ctx) =>
+    Effect.sync(() => {
+      ctx.store.refreshTokens.delete(ctx.body.refreshToken)
+      return { success: true }
+    })),
+  route("POST", "/auth/check", {
+    body: V.required(V.object({ apiKey: V.string(), authorization: V.string() }, { xor: [["apiKey", "authorization"]] }))
+  }, check),
+  route("POST", "/auth/token/check", { auth: "system" }, () => Effect.fail(forbidden())),
+  route("POST", "/password/change", {
+    body: V.required(V.object({
+      currentPassword: V.required(V.string({ max: 255 })),
+      newPassword: V.required(V.string({ min: 8, max: 255 }))
+    }))
+  }, changePassword),
+  route("POST", "/password/reset/request", {
+    permissions: ["password:reset"],
+    body: V.required(V.object({ username: V.required(V.string({ max: 255 })) }))
+  }, requestPasswordReset),
+  route("POST", "/password/reset/confirm", {
+    body: V.required(V.object({
+      resetToken: V.required(V.string()),
+      newPassword: V.required(V.string({ min: 8, max: 255 }))
+    }))
+  }, confirmPasswordReset),
+  route("POST", "/token/check/request", {
+    permissions: ["token:check"],
+    body: V.required(V.object({
+      type: V.required(V.string({ max: 255 })),
+      userId: V.string(),
+      expirationDate: V.isoDate(),
+      redirectUrl: V.string(),
+      data: V.record()
+    }))
+  }, requestTokenCheck),
+  route("GET", "/token/check/:token", { auth: "none", query: V.object({ redirect: V.boolean() }) }, confirmTokenCheck),
+  route("POST", "/permissions/check", {
+    body: V.required(V.object({ permissions: V.required(V.array(V.string())) }))
+  }, (ctx) =>
+    Effect.succeed({
+      ...Object.fromEntries((ctx.body.permissions as Array<string>).map((permission) => [permission, can(ctx.access, permission)])),
+      missingPlanPermissions: []
+    }))
+]

@@ -1,0 +1,314 @@
+/**
+ * The in-memory Stelace backend: one store, the route table, and the request pipeline the real
+ * server runs (routing, API key, API version, access token, permissions, validation, handler,
+ * response envelope). Both the HTTP server and the `HttpClient` layer call {@link Backend.handle}.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { defaultKeys, type Seed, type SeedData } from "../Seed.js"
+import { demoSeed } from "../seeds/demo.js"
+import { findApiKey, parseApiKey, parseAuthorization, resolveAccess } from "./Access.js"
+import { ApiError, apiError, badRequest, forbidden, RawResponse, unauthorized } from "./ApiError.js"
+import * as Auth from "./Auth.js"
+import * as Availabilities from "./Availabilities.js"
+import * as Families from "./Families.js"
+import * as Jwt from "./Jwt.js"
+import * as Orders from "./Orders.js"
+import { type ApiVersion, apiVersions, latestVersion } from "./Pagination.js"
+import * as Platform from "./Platform.js"
+import { parseQuery } from "./QueryString.js"
+import * as Resources from "./Resources.js"
+import { type Access, can, type Method, type RequestContext, route, type Route } from "./Route.js"
+import { makeRouter } from "./Router.js"
+import * as Search from "./Search.js"
+import { loadBasics, loadSeed } from "./SeedLoader.js"
+import * as Stats from "./Stats.js"
+import { type Doc, randomString, Store, uuid } from "./Store.js"
+import * as Transactions from "./Transactions.js"
+import * as Users from "./Users.js"
+import * as V from "./Validation.js"
+
+/** A request, as both adapters see it. */
+export interface BackendRequest {
+  readonly method: string
+  /** Path and query (`/assets?nbResultsPerPage=2`), or an absolute URL. */
+  readonly url: string
+  readonly headers: Readonly<Record<string, string | undefined>>
+  readonly body?: string | undefined
+}
+
+/** A response: status, headers (lower-case names) and the body text (`''` when none). */
+export interface BackendResponse {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+}
+
+/** How to start a backend. */
+export interface BackendOptions {
+  /** `'demo'` (default), `'empty'`, or seed data. */
+  readonly seed?: Seed | undefined
+  /** Access token lifetime in seconds (default 3600). */
+  readonly accessTokenTtl?: number | undefined
+}
+
+/** A running in-memory backend. */
+export interface Backend {
+  /** Answers one request. Never fails: errors become error responses. */
+  readonly handle: (request: BackendRequest) => Effect.Effect<BackendResponse>
+  /** The secret API key (`seck_test_...`). */
+  readonly secretApiKey: string
+  /** The publishable API key (`pubk_test_...`). */
+  readonly publishableApiKey: string
+  /**
+   * Issues a one-time code for `POST /auth/token` with `grantType: 'authorizationCode'`, as the
+   * real server does after an SSO login (there is no identity provider here).
+   */
+  readonly issueAuthorizationCode: (userId: string) => Effect.Effect<string>
+  /** The backend's data, for assertions tests cannot make through the API (e.g. emails sent). */
+  readonly store: Store
+}
+
+const home: ReadonlyArray<Route> = [
+  route("GET", "/", { auth: "none" }, () =>
+    Effect.succeed({
+      message: "Welcome to Stelace API. Please have a look at https://stelace.com/docs to see what we can build together."
+    })),
+  route("GET", "/robots.txt", { auth: "none" }, () =>
+    Effect.succeed(new RawResponse(200, { "content-type": "text/plain" }, "User-Agent: *\nDisallow: /")))
+]
+
+/** Every route of the backend. */
+export const routes: ReadonlyArray<Route> = [
+  ...home,
+  ...Auth.routes,
+  ...Users.routes,
+  ...Transactions.routes,
+  ...Availabilities.routes,
+  ...Search.routes,
+  ...Orders.routes,
+  ...Stats.routes,
+  ...Platform.routes,
+  ...Families.genericFamilies.flatMap(Resources.routes)
+]
+
+const router = makeRouter(routes)
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" }
+
+const errorResponse = (error: ApiError): BackendResponse => {
+  const body = error.body ?? {
+    message: error.message,
+    statusCode: error.statusCode,
+    ...(error.data === undefined ? {} : { data: error.data })
+  }
+  return {
+    status: error.statusCode,
+    headers: {
+      ...JSON_HEADERS,
+      ...(error.statusCode === 401
+        ? {
+          "www-authenticate":
+            "Basic realm=\"Stelace API\", Bearer realm=\"Stelace API as a user\", Stelace-v1 realm=\"Stelace API as a user\""
+        }
+        : {})
+    },
+    body: JSON.stringify(body)
+  }
+}
+
+const rawResponse = (raw: RawResponse): BackendResponse => ({
+  status: raw.status,
+  headers: raw.body === undefined || typeof raw.body === "string" ? raw.headers : { ...JSON_HEADERS, ...raw.headers },
+  body: raw.body === undefined ? "" : typeof raw.body === "string" ? raw.body : JSON.stringify(raw.body)
+})
+
+const parseBody = (text: string | undefined, contentType: string | undefined): unknown => {
+  if (text === undefined || text.trim() === "") return undefined
+  if (contentType?.includes("application/x-www-form-urlencoded")) return parseQuery(new URLSearchParams(text))
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ApiError({
+      statusCode: 400,
+      message: "Invalid JSON in request body",
+      body: { code: "InvalidContent", message: "Invalid JSON in request body" }
+    })
+  }
+}
+
+const checkRule = (value: unknown, rule: Route["query"], version: ApiVersion, root: string): unknown => {
+  if (rule === undefined) return value
+  const resolved = typeof rule === "function" ? rule(version) : rule
+  const result = V.validate(value, resolved, root)
+  if (result.details.length > 0) throw V.validationError(result.details)
+  return result.value
+}
+
+/** The API key a route runs with: the stored key named by the request, or a public pseudo-key. */
+const apiKeyOf = (store: Store, route: Route, raw: string | undefined): Doc => {
+  if (raw === undefined) {
+    if (route.auth === "apiKey") throw unauthorized("Please provide a secret or publishable API key")
+    return { id: null, key: "pubk_test_none" }
+  }
+  const stored = parseApiKey(raw) === undefined ? undefined : findApiKey(store, raw)
+  if (stored === undefined) {
+    if (route.auth === "apiKey") throw unauthorized("Invalid API key")
+    return { id: null, key: "pubk_test_none" }
+  }
+  return stored
+}
+
+/** Is `x-stelace-user-id` honoured? Only with the route's `:all` permissions (or any permission for a secret key). */
+const allowsTargetUser = (route: Route, access: Access, matched: ReadonlySet<string>): boolean => {
+  const allPermissions = route.permissions.filter((permission) => permission.endsWith(":all"))
+  if (allPermissions.length === 0) return route.permissions.length === 0 && can(access, "*")
+  return allPermissions.every((permission) => matched.has(permission))
+}
+
+/** Creates a backend with its own store (seed `'demo'` unless told otherwise). */
+export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
+  const now = yield* Clock.currentTimeMillis
+  const store = new Store()
+  const seedOption = options.seed ?? "demo"
+  const seed: SeedData = seedOption === "empty"
+    ? {}
+    : seedOption === "demo"
+    ? demoSeed(new Date(now))
+    : typeof seedOption === "function"
+    ? seedOption(new Date(now))
+    : seedOption
+  const keys = {
+    secret: seed.apiKeys?.secret ?? defaultKeys.secretApiKey,
+    publishable: seed.apiKeys?.publishable ?? defaultKeys.publishableApiKey
+  }
+  if (parseApiKey(keys.secret)?.type !== "seck" || parseApiKey(keys.publishable)?.type !== "pubk") {
+    return yield* Effect.die(new Error("Seed API keys must look like seck_test_<24+ chars> and pubk_test_<24+ chars>"))
+  }
+  const settings = {
+    accessTokenTtl: options.accessTokenTtl ?? 3600,
+    signingKey: yield* Jwt.importKey(randomString(40))
+  }
+  loadBasics(store, now, keys)
+  yield* loadSeed(store, settings, now, seed).pipe(Effect.orDie)
+
+  /**
+   * Routing, API key, version, token, validation and permissions, in the real server's order.
+   * Pure steps throw `ApiError`s; `handle` turns them (and handler failures) into error responses.
+   */
+  const prepare = Effect.fnUntraced(function*(request: BackendRequest) {
+    const now = yield* Clock.currentTimeMillis
+    const url = new URL(request.url, "http://localhost")
+    const method = request.method.toUpperCase() as Method
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name.toLowerCase()] = value
+
+    const match = router(method, url.pathname)
+    if (match._tag === "NotFound") {
+      const message = `${url.pathname} does not exist`
+      throw new ApiError({ statusCode: 404, message, body: { code: "ResourceNotFound", message } })
+    }
+    if (match._tag === "MethodNotAllowed") {
+      const message = `${method} is not allowed`
+      throw new ApiError({ statusCode: 405, message, body: { code: "MethodNotAllowed", message } })
+    }
+    const { route, params } = match
+
+    const parsed = parseAuthorization(headers.authorization)
+    if (parsed instanceof ApiError && route.auth === "apiKey") throw parsed
+    const credentials = parsed instanceof ApiError ? { apiKey: undefined, token: undefined } : parsed
+    const apiKey = apiKeyOf(store, route, credentials.apiKey ?? headers["x-api-key"])
+
+    const versionHeader = headers["x-stelace-version"]
+    if (versionHeader !== undefined && !(apiVersions as ReadonlyArray<string>).includes(versionHeader)) {
+      throw badRequest(`Invalid Stelace version '${versionHeader}'`, { versionsAvailable: apiVersions })
+    }
+    const version = (versionHeader ?? latestVersion) as ApiVersion
+
+    // An expired or badly signed token is ignored: the request runs without a user.
+    let claims: Jwt.Claims | undefined
+    if (credentials.token !== undefined) {
+      claims = yield* Jwt.verify(credentials.token, settings.signingKey)
+      if (claims !== undefined && typeof claims.exp === "number" && claims.exp * 1000 <= now) claims = undefined
+    }
+
+    const rawBody = method === "GET" || method === "DELETE" ? undefined : parseBody(request.body, headers["content-type"])
+    const query = checkRule(parseQuery(url.searchParams), method === "GET" ? route.query : undefined, version, "query")
+    const body = checkRule(rawBody, route.body, version, "body")
+
+    const access = resolveAccess(store, apiKey, claims, headers["x-stelace-organization-id"])
+    if (access instanceof ApiError) throw access
+    if (route.auth === "system") throw forbidden()
+    const matched = new Set(route.permissions.filter((permission) => can(access, permission)))
+    if (route.permissions.length > 0 && matched.size === 0) throw forbidden("No appropriate permission")
+
+    const targetUserId = headers["x-stelace-user-id"]
+    const currentUserId = targetUserId !== undefined && targetUserId !== "" && allowsTargetUser(route, access, matched)
+      ? targetUserId
+      : (access.organizationId ?? access.userId)
+
+    const ctx: RequestContext = {
+      method,
+      path: url.pathname,
+      params,
+      query: query as Doc,
+      body: (typeof body === "object" && body !== null ? body : {}) as Doc,
+      headers,
+      version,
+      now,
+      requestId: uuid(),
+      store,
+      settings,
+      access,
+      matched,
+      currentUserId
+    }
+    return { ctx, route }
+  })
+
+  const respond = ({ ctx, route }: { readonly ctx: RequestContext; readonly route: Route }) =>
+    route.handler(ctx).pipe(
+      Effect.map((result): BackendResponse =>
+        result instanceof RawResponse
+          ? rawResponse(result)
+          : {
+            status: 200,
+            headers: {
+              ...JSON_HEADERS,
+              "cache-control": "no-store",
+              "x-stelace-version": ctx.version,
+              "x-request-id": ctx.requestId
+            },
+            body: JSON.stringify(result)
+          }
+      )
+    )
+
+  const handle = (request: BackendRequest): Effect.Effect<BackendResponse> =>
+    prepare(request).pipe(
+      Effect.flatMap(respond),
+      Effect.catchDefect((defect) =>
+        Effect.fail(
+          defect instanceof ApiError
+            ? defect
+            : apiError(500, undefined, { _message: defect instanceof Error ? defect.message : String(defect) })
+        )
+      ),
+      Effect.catchTag("StelaceTestApiError", (error) => Effect.succeed(errorResponse(error)))
+    )
+
+  const issueAuthorizationCode = (userId: string) =>
+    Effect.map(Clock.currentTimeMillis, (time) => {
+      const code = randomString(40)
+      store.authorizationCodes.set(code, { userId, expiresAt: time + 3_600_000, used: false })
+      return code
+    })
+
+  return {
+    handle,
+    secretApiKey: keys.secret,
+    publishableApiKey: keys.publishable,
+    issueAuthorizationCode,
+    store
+  } satisfies Backend as Backend
+})

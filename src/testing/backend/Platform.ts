@@ -1,0 +1,137 @@
+/**
+ * Platform-wide routes: configuration, signals, batches and emails.
+ *
+ * Signals and emails have no transport here: `/signal` answers what it would broadcast, and sent
+ * emails are kept in the backend's `email` collection (not exposed by the API) for tests to read.
+ */
+import * as Effect from "effect/Effect"
+import { type ApiError, forbidden, RawResponse } from "./ApiError.js"
+import { asset } from "./Families.js"
+import * as R from "./Resources.js"
+import { can, type RequestContext, route, type Route } from "./Route.js"
+import { deepMerge, type Doc, newId } from "./Store.js"
+import { user } from "./Users.js"
+import * as V from "./Validation.js"
+
+/** The public configuration as `GET /config` shows it. */
+const showConfig = (ctx: RequestContext): Doc => ({
+  stelace: ctx.store.config.stelace ?? {},
+  custom: ctx.store.config.custom ?? {},
+  theme: ctx.store.config.theme ?? {},
+  livemode: false
+})
+
+const showPrivateConfig = (ctx: RequestContext): Doc => ({ stelace: ctx.store.privateConfig.stelace ?? {}, livemode: false })
+
+/** POST /batch: PATCHes up to 100 assets or users, answering raw (no request id), with the first failure's status. */
+const batch = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const started = ctx.now
+  const family = ctx.body.objectType === "asset" ? asset : user
+  const completed: Array<string> = []
+  const errors: Array<Doc> = []
+  for (const object of ctx.body.objects as Array<Doc>) {
+    const checked = V.validate(object.payload, family.update!, "payload")
+    const outcome = checked.details.length > 0
+      ? Effect.fail(V.validationError(checked.details))
+      : R.update(family, { ...ctx, params: { id: object.objectId }, body: checked.value as Doc })
+    const result = yield* Effect.result(outcome as Effect.Effect<unknown, ApiError>)
+    if (result._tag === "Success") completed.push(object.objectId)
+    else {
+      errors.push({
+        objectId: object.objectId,
+        error: { message: result.failure.message, statusCode: result.failure.statusCode, data: result.failure.data }
+      })
+    }
+  }
+  const status = errors[0]?.error.statusCode ?? 200
+  return new RawResponse(status, { "content-type": "application/json" }, {
+    processingTime: ctx.now - started,
+    success: errors.length === 0,
+    completed,
+    errors
+  })
+})
+
+const emailAddress = V.alternatives([
+  V.string(),
+  V.object({ name: V.string({ empty: true }), address: V.required(V.string()) }),
+  V.array(V.alternatives([V.string(), V.object({ name: V.string({ empty: true }), address: V.required(V.string()) })]))
+])
+
+const recordEmail = (ctx: RequestContext, kind: string) =>
+  Effect.sync(() => {
+    ctx.store.put("email", { id: newId("eml"), createdDate: ctx.store.timestamp(ctx.now), kind, ...ctx.body })
+    return { success: true }
+  })
+
+/** The platform routes. */
+export const routes: ReadonlyArray<Route> = [
+  route("GET", "/config", { permissions: ["config:read", "config:read:all"] }, (ctx) => Effect.succeed(showConfig(ctx))),
+  route("PATCH", "/config", {
+    permissions: ["config:edit", "config:edit:all"],
+    body: V.required(V.object({ stelace: V.record(), custom: V.record(), theme: V.record() }))
+  }, (ctx) =>
+    Effect.sync(() => {
+      ctx.store.config = deepMerge(ctx.store.config, ctx.body) as Doc
+      return showConfig(ctx)
+    })),
+  route("GET", "/config/private", { permissions: ["config:read:all"] }, (ctx) => Effect.succeed(showPrivateConfig(ctx))),
+  route("PATCH", "/config/private", {
+    permissions: ["config:edit:all"],
+    body: V.required(V.object({ stelace: V.record() }))
+  }, (ctx) =>
+    Effect.sync(() => {
+      ctx.store.privateConfig = deepMerge(ctx.store.privateConfig, ctx.body) as Doc
+      return showPrivateConfig(ctx)
+    })),
+  route("GET", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
+  route("PATCH", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
+  route("POST", "/signal", {
+    body: V.object({ message: V.any(), destination: V.string(), event: V.string() })
+  }, (ctx) =>
+    ctx.body.destination === undefined && !can(ctx.access, "signal:create:all")
+      ? Effect.fail(forbidden())
+      : Effect.succeed({
+        message: ctx.body.message ?? null,
+        destination: ctx.body.destination ?? null,
+        event: ctx.body.event ?? "signal",
+        env: "test"
+      })),
+  route("POST", "/batch", {
+    body: V.required(V.object({
+      objectType: V.required(V.string({ valid: ["asset", "user"] })),
+      method: V.required(V.string({ valid: ["PATCH"] })),
+      objects: V.required(V.array(V.object({ objectId: V.required(V.string()), payload: V.required(V.record()) }), {
+        max: 100
+      }))
+    }))
+  }, batch),
+  route("POST", "/emails/send", {
+    permissions: ["email:send:all"],
+    body: V.required(V.object({
+      html: V.string({ empty: true }),
+      text: V.string({ empty: true }),
+      from: emailAddress,
+      to: emailAddress,
+      toEmail: V.string(),
+      toName: V.string({ empty: true }),
+      subject: V.string({ empty: true }),
+      replyTo: emailAddress,
+      headers: V.record()
+    }, { xor: [["to", "toEmail"]] }))
+  }, (ctx) => recordEmail(ctx, "send")),
+  route("POST", "/emails/send-template", {
+    permissions: ["email:send:all"],
+    body: V.required(V.object({
+      name: V.required(V.string()),
+      data: V.record(),
+      locale: V.string(),
+      currency: V.string(),
+      timezone: V.string(),
+      from: emailAddress,
+      to: V.required(emailAddress),
+      replyTo: emailAddress,
+      subject: V.string({ empty: true })
+    }))
+  }, (ctx) => recordEmail(ctx, "template"))
+]

@@ -1,0 +1,336 @@
+/**
+ * `POST /search` over the stored assets, and saved searches (`sch_`).
+ *
+ * What Elasticsearch does on the real server is done by plain filters here: a text query matches
+ * words of the name, description and text custom attributes (ranked by matches), categories
+ * include their sub-categories, locations filter by distance, and periods by availability. The
+ * response is page-based in every version, with `exhaustiveNbResults: true`. `similarTo` and the
+ * `filter` DSL (a plugin on the real server) are accepted and ignored.
+ */
+import * as Effect from "effect/Effect"
+import { type ApiError, forbidden, unprocessable } from "./ApiError.js"
+import { availableQuantity } from "./Availabilities.js"
+import { recordEvent } from "./EventLog.js"
+import { asset as assetFamily } from "./Families.js"
+import { offsetPage, sortDocs } from "./Pagination.js"
+import { matchesRange, toList } from "./QueryString.js"
+import * as R from "./Resources.js"
+import { F, dataFields, type Family } from "./Resources.js"
+import { can, type RequestContext, route, type Route } from "./Route.js"
+import type { Doc, Store } from "./Store.js"
+import * as V from "./Validation.js"
+
+const idsRule = V.array(V.string(), { single: true })
+
+const searchFields = {
+  query: V.string({ empty: true }),
+  categoryId: idsRule,
+  assetTypeId: idsRule,
+  location: V.object({
+    latitude: V.required(V.number({ min: -90, max: 90 })),
+    longitude: V.required(V.number({ min: -180, max: 180 }))
+  }, { unknown: true }),
+  maxDistance: V.integer({ min: 1 }),
+  startDate: V.isoDate(),
+  endDate: V.isoDate(),
+  quantity: V.integer({ min: 1 }),
+  without: idsRule,
+  similarTo: idsRule,
+  page: V.integer({ min: 1 }),
+  nbResultsPerPage: V.integer({ min: 1, max: 100 }),
+  customAttributes: V.record(),
+  filter: V.string({ max: 512, empty: true }),
+  validated: V.boolean(),
+  active: V.nullable(V.boolean()),
+  sort: V.array(V.object(undefined, { values: V.string({ valid: ["asc", "desc"] }) }), { single: true }),
+  availabilityFilter: V.object({
+    enabled: V.boolean(),
+    fullPeriod: V.boolean(),
+    unavailableWhen: V.alternatives([V.nullable(V.string()), V.nullable(V.array(V.string()))])
+  }),
+  createdBefore: V.nullable(V.isoDate()),
+  createdAfter: V.nullable(V.isoDate())
+}
+
+const searchBody = V.object({
+  ...searchFields,
+  save: V.boolean(),
+  name: V.string({ max: 255 }),
+  userId: V.string(),
+  savedSearch: V.object({ userId: V.string(), ids: idsRule }),
+  ...dataFields
+})
+
+const EARTH_RADIUS = 6_371_000
+
+const distance = (a: Doc, b: Doc): number => {
+  const rad = (deg: number) => (deg * Math.PI) / 180
+  const dLat = rad(b.latitude - a.latitude)
+  const dLng = rad(b.longitude - a.longitude)
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2
+  return 2 * EARTH_RADIUS * Math.asin(Math.sqrt(h))
+}
+
+const descendants = (store: Store, ids: ReadonlyArray<string>): Set<string> => {
+  const found = new Set(ids)
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const category of store.all("category")) {
+      if (category.parentId && found.has(category.parentId) && !found.has(category.id)) {
+        found.add(category.id)
+        grew = true
+      }
+    }
+  }
+  return found
+}
+
+const matchesAttribute = (type: string, actual: unknown, wanted: unknown): boolean => {
+  if (actual === undefined || actual === null) return false
+  switch (type) {
+    case "number":
+      return matchesRange(actual, wanted, "number")
+    case "boolean":
+      return actual === wanted
+    case "text":
+      return String(actual).toLowerCase().includes(String(wanted).toLowerCase())
+    case "select":
+      return (Array.isArray(wanted) ? wanted : [wanted]).includes(actual)
+    case "tags":
+      return Array.isArray(actual) && (Array.isArray(wanted) ? wanted : [wanted]).every((tag) => actual.includes(tag))
+    default:
+      return false
+  }
+}
+
+interface Hit {
+  readonly asset: Doc
+  readonly score: number
+  readonly distance: number | undefined
+  readonly available: boolean
+}
+
+/** Runs search parameters over the stored assets; the hits in result order. */
+const run = (ctx: RequestContext, search: Doc): Effect.Effect<Array<Hit>, ApiError> =>
+  Effect.suspend(() => {
+    const store = ctx.store
+    const definitions = new Map(store.all("customAttribute").map((attr) => [attr.name as string, attr]))
+    const wantedAttributes = Object.entries((search.customAttributes ?? {}) as Doc)
+    const unknownNames = wantedAttributes.filter(([name]) => !definitions.has(name)).map(([name]) => name)
+    if (unknownNames.length > 0) {
+      return Effect.fail(unprocessable(`Unknown custom attributes: ${unknownNames.join(", ")}`, { customAttributes: unknownNames }))
+    }
+    if (search.startDate && search.endDate && search.endDate <= search.startDate) {
+      return Effect.fail(unprocessable("End date must be after start date"))
+    }
+    const sortSteps: Array<[string, "asc" | "desc"]> = toSortSteps(search.sort)
+    for (const [field] of sortSteps) {
+      const builtIn = ["_createdDate", "_updatedDate", "_name", "_validated", "_active", "_price", "_available"]
+      const attr = definitions.get(field)
+      if (!builtIn.includes(field) && !(attr && ["text", "number", "boolean"].includes(attr.type))) {
+        return Effect.fail(unprocessable(`Invalid sort field: ${field}`))
+      }
+    }
+    if (sortSteps.some(([field], index) => field === "_available" && index > 0)) {
+      return Effect.fail(unprocessable("Sorting on _available must come first"))
+    }
+
+    const words = String(search.query ?? "").toLowerCase().split(/\s+/).filter((word) => word !== "")
+    const categories = search.categoryId === undefined ? undefined : descendants(store, toList(search.categoryId))
+    const assetTypes = search.assetTypeId === undefined ? undefined : new Set(toList(search.assetTypeId))
+    const without = new Set(toList(search.without))
+    const active = search.active === undefined ? true : search.active
+    const maxDistance = search.maxDistance ?? store.config.stelace?.search?.maxDistance ?? 40_000_000
+    const quantity = search.quantity ?? 1
+    const checkAvailability = search.availabilityFilter?.enabled !== false
+    const startDate = search.startDate === undefined ? undefined : new Date(search.startDate).toISOString()
+    const endDate = search.endDate === undefined
+      ? (startDate === undefined ? undefined : new Date(Date.parse(startDate) + 1).toISOString())
+      : new Date(search.endDate).toISOString()
+
+    const hits: Array<Hit> = []
+    for (const asset of store.all("asset")) {
+      if (active !== null && asset.active !== active) continue
+      if (search.validated !== undefined && asset.validated !== search.validated) continue
+      if (without.has(asset.id)) continue
+      if (categories !== undefined && !categories.has(asset.categoryId)) continue
+      if (assetTypes !== undefined && !assetTypes.has(asset.assetTypeId)) continue
+      if (search.createdBefore && !(asset.createdDate < search.createdBefore)) continue
+      if (search.createdAfter && !(asset.createdDate > search.createdAfter)) continue
+      if (!wantedAttributes.every(([name, wanted]) =>
+        matchesAttribute(definitions.get(name)!.type, asset.customAttributes?.[name], wanted))) continue
+
+      let score = 0
+      if (words.length > 0) {
+        const texts = [asset.name, asset.description, ...Object.entries(asset.customAttributes ?? {})
+          .filter(([name]) => definitions.get(name)?.type === "text")
+          .map(([, value]) => value)]
+          .filter((text) => typeof text === "string")
+          .join(" ")
+          .toLowerCase()
+        score = words.filter((word) => texts.includes(word)).length
+        if (score === 0) continue
+      }
+
+      let nearest: number | undefined
+      if (search.location !== undefined) {
+        const distances = (asset.locations ?? []).map((location: Doc) => distance(search.location, location))
+        if (distances.length === 0) continue
+        nearest = Math.min(...distances)
+        if (nearest > maxDistance) continue
+      }
+
+      let available = true
+      if (startDate !== undefined && endDate !== undefined) {
+        const type = store.get("assetType", asset.assetTypeId)
+        if (type?.timeBased && !type.infiniteStock) {
+          available = availableQuantity(store, asset, startDate, endDate) >= quantity
+        }
+      } else if (quantity > 1) {
+        available = Number(asset.quantity) >= quantity
+      }
+      if (checkAvailability && !available) continue
+
+      hits.push({ asset, score, distance: nearest, available })
+    }
+    return Effect.succeed(sortHits(hits, sortSteps))
+  })
+
+const toSortSteps = (sort: unknown): Array<[string, "asc" | "desc"]> =>
+  (Array.isArray(sort) ? sort : sort === undefined ? [] : [sort]).flatMap((step: Doc) =>
+    Object.entries(step) as Array<[string, "asc" | "desc"]>
+  )
+
+const sortValue = (hit: Hit, field: string): unknown => {
+  switch (field) {
+    case "_createdDate":
+      return hit.asset.createdDate
+    case "_updatedDate":
+      return hit.asset.updatedDate
+    case "_name":
+      return String(hit.asset.name).toLowerCase()
+    case "_validated":
+      return hit.asset.validated ? 1 : 0
+    case "_active":
+      return hit.asset.active ? 1 : 0
+    case "_price":
+      return Number(hit.asset.price)
+    case "_available":
+      return hit.available ? 1 : 0
+    default:
+      return hit.asset.customAttributes?.[field]
+  }
+}
+
+const compare = (a: unknown, b: unknown): number => {
+  if (a === b) return 0
+  if (a === undefined || a === null) return 1
+  if (b === undefined || b === null) return -1
+  return a < b ? -1 : 1
+}
+
+const sortHits = (hits: Array<Hit>, steps: ReadonlyArray<[string, "asc" | "desc"]>): Array<Hit> => {
+  const byDate = sortDocs(hits.map((hit) => ({ ...hit.asset, hit })), "createdDate", "desc").map((doc) => doc.hit as Hit)
+  return byDate.sort((a, b) => {
+    for (const [field, order] of steps) {
+      const result = compare(sortValue(a, field), sortValue(b, field))
+      if (result !== 0) return order === "desc" ? -result : result
+    }
+    if (a.score !== b.score) return b.score - a.score
+    if (a.distance !== undefined && b.distance !== undefined && a.distance !== b.distance) return a.distance - b.distance
+    return 0
+  })
+}
+
+const SEARCH_KEYS = Object.keys(searchFields)
+
+const pick = (body: Doc): Doc => Object.fromEntries(Object.entries(body).filter(([key]) => SEARCH_KEYS.includes(key)))
+
+/** Saved searches (documents of type `savedSearch` on the real server). */
+export const savedSearch: Family = {
+  name: "savedSearch",
+  path: "/search",
+  prefix: "sch",
+  operations: ["list", "read", "update", "remove"],
+  scope: "own",
+  owners: (doc) => [doc.userId],
+  update: V.object({ name: V.string({ max: 255 }), active: V.boolean(), ...dataFields }),
+  filters: { userId: F.in(), active: F.equals("boolean") }
+}
+
+/** `save: true`: validates the search, then stores it for its user. */
+const save = Effect.fnUntraced(function*(ctx: RequestContext) {
+  if (!can(ctx.access, "savedSearch:create") && !can(ctx.access, "savedSearch:create:all")) {
+    return yield* Effect.fail(forbidden("No appropriate permission"))
+  }
+  if (ctx.body.name === undefined) return yield* Effect.fail(V.validationError(V.validate({}, V.object({ name: V.required(V.string()) }), "body").details))
+  const all = can(ctx.access, "savedSearch:create:all")
+  const userId = ctx.body.userId ?? ctx.currentUserId
+  if (!all && (userId === undefined || userId !== ctx.currentUserId)) return yield* Effect.fail(forbidden())
+  yield* run(ctx, pick(ctx.body))
+  const doc = yield* R.build(savedSearch, ctx, {
+    name: ctx.body.name,
+    userId: userId ?? null,
+    search: pick(ctx.body),
+    active: true,
+    ...(ctx.body.metadata === undefined ? {} : { metadata: ctx.body.metadata }),
+    ...(ctx.body.platformData === undefined ? {} : { platformData: ctx.body.platformData })
+  })
+  ctx.store.put("savedSearch", doc)
+  recordEvent(ctx, { type: "saved_search__created", objectType: "savedSearch", objectId: doc.id, object: R.expose(savedSearch, doc, ctx) })
+  return R.expose(savedSearch, doc, ctx)
+})
+
+/** `savedSearch: { userId?, ids? }`: results of the stored searches, each tagged with `savedSearchIds`. */
+const runSaved = Effect.fnUntraced(function*(ctx: RequestContext) {
+  if (!can(ctx.access, "savedSearch:list") && !can(ctx.access, "savedSearch:list:all")) {
+    return yield* Effect.fail(forbidden())
+  }
+  const { ids, userId = ctx.currentUserId } = ctx.body.savedSearch as Doc
+  const wanted = ids === undefined ? undefined : new Set(toList(ids))
+  const searches = ctx.store.all("savedSearch").filter((doc) =>
+    doc.active && (wanted === undefined ? doc.userId === userId : wanted.has(doc.id)) &&
+    (can(ctx.access, "savedSearch:list:all") || doc.userId === ctx.currentUserId)
+  )
+  const tagged = new Map<string, { hit: Hit; ids: Array<string> }>()
+  for (const search of searches) {
+    for (const hit of yield* run(ctx, { ...search.search, ...pick(ctx.body) })) {
+      const entry = tagged.get(hit.asset.id) ?? { hit, ids: [] }
+      entry.ids.push(search.id)
+      tagged.set(hit.asset.id, entry)
+    }
+  }
+  return [...tagged.values()].map(({ hit, ids: savedSearchIds }) => ({ hit, savedSearchIds }))
+})
+
+/** POST /search. */
+const search = Effect.fnUntraced(function*(ctx: RequestContext) {
+  if (ctx.body.save === true) return yield* save(ctx)
+  if (!can(ctx.access, "search:list:all")) return yield* Effect.fail(forbidden("No appropriate permission"))
+  const page = ctx.body.page ?? 1
+  const size = ctx.body.nbResultsPerPage ?? 20
+  const availabilityShown = ctx.body.availabilityFilter?.enabled === false
+  const show = (hit: Hit, extra: Doc = {}) => ({
+    ...R.expose(assetFamily, hit.asset, ctx),
+    ...(availabilityShown ? { available: hit.available } : {}),
+    ...extra
+  })
+  const results = ctx.body.savedSearch !== undefined
+    ? (yield* runSaved(ctx)).map(({ hit, savedSearchIds }) => show(hit, { savedSearchIds }))
+    : (yield* run(ctx, pick(ctx.body))).map((hit) => show(hit))
+  recordEvent(ctx, {
+    type: "assets__searched",
+    metadata: { searchQuery: pick(ctx.body), nbResults: results.length }
+  })
+  return { ...offsetPage(results, page, size), exhaustiveNbResults: true }
+})
+
+/** The search routes. */
+export const routes: ReadonlyArray<Route> = [
+  route("POST", "/search", {
+    permissions: ["search:list:all", "savedSearch:create", "savedSearch:create:all"],
+    body: searchBody
+  }, search),
+  ...R.routes(savedSearch)
+]

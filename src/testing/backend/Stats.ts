@@ -1,0 +1,264 @@
+/**
+ * Statistics and history: `/documents/stats`, `/ratings/stats`, `/events/stats` (deprecated,
+ * always page-based), `/events/history` and `/workflow-logs/history` (cursor-based), and custom
+ * events (`POST /events`).
+ */
+import * as Effect from "effect/Effect"
+import { unprocessable } from "./ApiError.js"
+import { recordEvent } from "./EventLog.js"
+import { document, event, rating, workflowLog } from "./Families.js"
+import * as Pagination from "./Pagination.js"
+import * as R from "./Resources.js"
+import { type Family } from "./Resources.js"
+import { type RequestContext, route, type Route } from "./Route.js"
+import type { Doc } from "./Store.js"
+import * as V from "./Validation.js"
+
+const getPath = (doc: Doc, path: string): unknown =>
+  path.split(".").reduce<unknown>((value, key) => (value === null || typeof value !== "object" ? undefined : (value as Doc)[key]), doc)
+
+interface StatsOptions {
+  readonly groupBy: string
+  readonly groupOf: (doc: Doc) => unknown
+  readonly valueOf: ((doc: Doc) => unknown) | undefined
+  readonly orderBy: "count" | "avg" | "sum" | "min" | "max"
+  readonly order: "asc" | "desc"
+  readonly computeRanking: boolean
+  readonly avgPrecision: number
+}
+
+/** Groups objects and aggregates a numeric field (count, sum, avg, min, max, optional ranking). */
+const aggregate = (docs: ReadonlyArray<Doc>, options: StatsOptions): Array<Doc> => {
+  const groups = new Map<string, { value: unknown; count: number; numbers: Array<number> }>()
+  for (const doc of docs) {
+    const value = options.groupOf(doc)
+    const key = JSON.stringify(value ?? null)
+    const group = groups.get(key) ?? { value: value ?? null, count: 0, numbers: [] }
+    if (options.valueOf !== undefined) {
+      const raw = options.valueOf(doc)
+      if (raw === undefined || raw === null) continue
+      const number = Number(raw)
+      if (Number.isNaN(number)) throw unprocessable(`Non-number value was found for field "${options.groupBy}"`)
+      group.numbers.push(number)
+    }
+    group.count += 1
+    groups.set(key, group)
+  }
+  const precision = 10 ** options.avgPrecision
+  const rows = [...groups.values()].map((group) => {
+    const sum = group.numbers.reduce((total, number) => total + number, 0)
+    const hasNumbers = options.valueOf !== undefined && group.numbers.length > 0
+    return {
+      id: String(group.value),
+      groupBy: options.groupBy,
+      groupByValue: group.value,
+      count: group.count,
+      avg: hasNumbers ? Math.round((sum / group.numbers.length) * precision) / precision : null,
+      sum: hasNumbers ? sum : null,
+      min: hasNumbers ? Math.min(...group.numbers) : null,
+      max: hasNumbers ? Math.max(...group.numbers) : null
+    }
+  })
+  const direction = options.order === "asc" ? 1 : -1
+  rows.sort((a, b) => direction * (Number(a[options.orderBy] ?? 0) - Number(b[options.orderBy] ?? 0)) || (a.id < b.id ? -1 : 1))
+  return options.computeRanking
+    ? rows.map((row, index) => ({ ...row, ranking: index + 1, lowestRanking: rows.length }))
+    : rows
+}
+
+const statsParams = {
+  orderBy: V.string({ valid: ["count", "avg", "sum", "min", "max"] }),
+  order: V.string({ valid: ["asc", "desc"] }),
+  computeRanking: V.boolean(),
+  avgPrecision: V.integer({ min: 0 })
+}
+
+const statsQuery = (filters: Record<string, V.Rule>) => (version: Pagination.ApiVersion): V.Rule =>
+  V.object(
+    {
+      ...Pagination.paginationRules(version),
+      ...statsParams,
+      ...filters
+    },
+    { oxor: Pagination.isOffsetVersion(version) ? [] : Pagination.cursorPeers }
+  )
+
+/** Sends aggregated rows in the version's list shape (cursors point at group values). */
+const respondStats = (rows: ReadonlyArray<Doc>, ctx: RequestContext, version = ctx.version): unknown => {
+  const page = Pagination.paginate(rows, { ...ctx.query, orderBy: "id" } as Pagination.PageParams, version, { sorted: true })
+  return { ...page, results: page.results.map(({ id: _id, ...row }) => row) }
+}
+
+const optionsOf = (ctx: RequestContext, groupBy: string, valueOf: StatsOptions["valueOf"], defaultOrderBy: StatsOptions["orderBy"]): StatsOptions => ({
+  groupBy,
+  groupOf: (doc) => getPath(doc, groupBy),
+  valueOf,
+  orderBy: (ctx.query.orderBy as StatsOptions["orderBy"] | undefined) ?? defaultOrderBy,
+  order: (ctx.query.order as StatsOptions["order"] | undefined) ?? "desc",
+  computeRanking: ctx.query.computeRanking === true,
+  avgPrecision: (ctx.query.avgPrecision as number | undefined) ?? 2
+})
+
+const filtered = (family: Family, ctx: RequestContext, keys: ReadonlyArray<string>): Array<Doc> => {
+  const query = Object.fromEntries(Object.entries(ctx.query).filter(([key]) => keys.includes(key)))
+  return R.applyFilters(family, ctx.store.all(family.name), { ...ctx, query })
+}
+
+/** GET /documents/stats. */
+const documentStats = (ctx: RequestContext) =>
+  Effect.sync(() => {
+    const { groupBy, field } = ctx.query as { groupBy: string; field?: string }
+    if (field !== undefined && field === groupBy) throw unprocessable(`${field} cannot be field and groupBy at the same time`)
+    const docs = filtered(document, ctx, ["type", "label", "authorId", "targetId", "data"])
+    const rows = aggregate(docs, optionsOf(ctx, groupBy, field === undefined ? undefined : (doc) => getPath(doc, field), "count"))
+    return respondStats(rows, ctx)
+  })
+
+/** GET /ratings/stats: score statistics per author, target, asset or transaction. */
+const ratingStats = (ctx: RequestContext) =>
+  Effect.sync(() => {
+    const groupBy = String(ctx.query.groupBy)
+    const docs = filtered(rating, ctx, ["authorId", "targetId", "assetId", "transactionId", "label"])
+    const rows = aggregate(docs, optionsOf(ctx, groupBy, (doc) => doc.score, "avg"))
+      .map((row) => ({ ...row, [groupBy]: row.groupByValue }))
+    return respondStats(rows, ctx)
+  })
+
+/** GET /events/stats (deprecated): always page-based. */
+const eventStats = (ctx: RequestContext) =>
+  Effect.sync(() => {
+    const { groupBy, field } = ctx.query as { groupBy: string; field?: string }
+    const docs = filtered(event, ctx, ["type", "objectType", "objectId", "emitter", "emitterId", "object", "metadata", "createdDate"])
+    const rows = aggregate(docs, optionsOf(ctx, groupBy, field === undefined ? undefined : (doc) => getPath(doc, field), "count"))
+      .map(({ id: _id, ...row }) => ({ groupByField: row.groupByValue, ...row }))
+    const page = (ctx.query.page as number | undefined) ?? 1
+    return Pagination.offsetPage(rows, page, (ctx.query.nbResultsPerPage as number | undefined) ?? Pagination.DEFAULT_PAGE_SIZE)
+  })
+
+const truncate = (date: string, groupBy: string): string => {
+  const d = new Date(date)
+  if (groupBy === "month") return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString()
+  if (groupBy === "day") return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())).toISOString()
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours())).toISOString()
+}
+
+/** Counts per hour, day or month, newest first, cursor-based. */
+const history = (family: Family, keys: ReadonlyArray<string>) => (ctx: RequestContext) =>
+  Effect.sync(() => {
+    const groupBy = String(ctx.query.groupBy)
+    const counts = new Map<string, number>()
+    for (const doc of filtered(family, ctx, keys)) {
+      const bucket = truncate(doc.createdDate, groupBy)
+      counts.set(bucket, (counts.get(bucket) ?? 0) + 1)
+    }
+    const direction = ctx.query.order === "asc" ? 1 : -1
+    const rows = [...counts.entries()]
+      .sort(([a], [b]) => direction * (a < b ? -1 : 1))
+      .map(([date, count]) => ({ id: date, [groupBy]: date, count }))
+    return respondStats(rows, ctx, Pagination.latestVersion)
+  })
+
+const historyQuery = (filters: Record<string, V.Rule>) =>
+  V.object(
+    {
+      ...Pagination.paginationRules(Pagination.latestVersion),
+      groupBy: V.required(V.string({ valid: ["hour", "day", "month"] })),
+      ...filters
+    },
+    { oxor: Pagination.cursorPeers }
+  )
+
+/** Event types the backend emits itself; custom events cannot use them. */
+const coreEventTypes = /__(created|updated|deleted|status_changed|searched|reset_requested|check_requested|check_confirmed|organization_joined|organization_left|organization_rights_changed)$/
+
+/** POST /events: a custom event. */
+const createEvent = (ctx: RequestContext) =>
+  Effect.sync(() => {
+    if (coreEventTypes.test(ctx.body.type)) throw unprocessable(`Cannot create a core event "${ctx.body.type}"`)
+    const doc = recordEvent(ctx, {
+      type: ctx.body.type,
+      objectId: ctx.body.objectId ?? null,
+      emitter: "custom",
+      emitterId: ctx.body.emitterId ?? null,
+      metadata: ctx.body.metadata ?? {}
+    })
+    return R.expose(event, doc, ctx)
+  })
+
+const ids = V.ids()
+
+/** The statistics and history routes. */
+export const routes: ReadonlyArray<Route> = [
+  route("GET", "/documents/stats", {
+    permissions: ["document:stats:all"],
+    query: statsQuery({
+      type: V.required(V.string()),
+      groupBy: V.required(V.string()),
+      field: V.string(),
+      label: ids,
+      authorId: ids,
+      targetId: ids,
+      data: V.record()
+    })
+  }, documentStats),
+  route("GET", "/ratings/stats", {
+    permissions: ["rating:stats:all"],
+    query: statsQuery({
+      groupBy: V.required(V.string({ valid: ["authorId", "targetId", "assetId", "transactionId"] })),
+      authorId: ids,
+      targetId: ids,
+      assetId: ids,
+      transactionId: ids,
+      label: ids
+    })
+  }, ratingStats),
+  route("GET", "/events/stats", {
+    permissions: ["event:stats:all"],
+    query: V.object({
+      ...Pagination.paginationRules("2019-05-20"),
+      ...statsParams,
+      groupBy: V.required(V.string()),
+      field: V.string(),
+      type: ids,
+      objectType: ids,
+      objectId: ids,
+      emitter: ids,
+      emitterId: ids,
+      object: V.record(),
+      metadata: V.record(),
+      createdDate: V.range(V.isoDate())
+    })
+  }, eventStats),
+  route("GET", "/events/history", {
+    permissions: ["event:stats:all"],
+    query: historyQuery({
+      id: ids,
+      createdDate: V.range(V.isoDate()),
+      type: ids,
+      objectType: ids,
+      objectId: ids,
+      emitter: ids,
+      emitterId: ids
+    })
+  }, history(event, ["id", "createdDate", "type", "objectType", "objectId", "emitter", "emitterId"])),
+  route("GET", "/workflow-logs/history", {
+    permissions: ["workflowLog:stats:all"],
+    query: historyQuery({
+      id: ids,
+      createdDate: V.range(V.isoDate()),
+      workflowId: ids,
+      eventId: ids,
+      runId: ids,
+      type: ids
+    })
+  }, history(workflowLog, ["id", "createdDate", "workflowId", "eventId", "runId", "type"])),
+  route("POST", "/events", {
+    permissions: ["event:create:all"],
+    body: V.required(V.object({
+      type: V.required(V.string({ max: 255 })),
+      objectId: V.string(),
+      emitterId: V.string(),
+      metadata: V.record()
+    }))
+  }, createEvent)
+]

@@ -1,0 +1,131 @@
+/**
+ * The in-memory state of one backend instance: collections of exposed objects, configuration,
+ * passwords and the auth tables. Nothing here is module-global, so two backends never share data.
+ */
+
+/**
+ * A stored object. Objects are free-form JSON, as in the real API, so fields are read loosely;
+ * each family checks its inputs before storing them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Doc = Record<string, any>
+
+/** A refresh token row (type `refresh` in the real `authToken` table). */
+export interface RefreshToken {
+  readonly userId: string
+  readonly userAgent: string | undefined
+  readonly loggedAt: number
+  readonly expiresAt: number
+}
+
+/** A one-time code exchanged by `POST /auth/token` with `grantType: 'authorizationCode'`. */
+export interface AuthorizationCode {
+  readonly userId: string
+  readonly expiresAt: number
+  used: boolean
+}
+
+/** A password reset token, valid 10 minutes. */
+export interface ResetToken {
+  readonly userId: string
+  readonly expiresAt: number
+}
+
+/** A token created by `POST /token/check/request`. */
+export interface CheckToken {
+  readonly type: string
+  readonly userId: string | null
+  readonly expirationDate: string | null
+  readonly redirectUrl: string | null
+  readonly data: Doc
+  checked: boolean
+}
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+/** A random alphanumeric string from the platform's CSPRNG. */
+export const randomString = (length: number): string => {
+  const bytes = new Uint8Array(length)
+  globalThis.crypto.getRandomValues(bytes)
+  let out = ""
+  for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length]
+  return out
+}
+
+/** A new object id: the real prefix, `_`, random characters, 24 characters in all. */
+export const newId = (prefix: string): string => `${prefix}_${randomString(Math.max(8, 23 - prefix.length))}`
+
+/** A random UUID v4 (request ids). */
+export const uuid = (): string => globalThis.crypto.randomUUID()
+
+const isPlainObject = (value: unknown): value is Doc =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** Deep-merges `patch` into `base` (objects merge, everything else replaces), like `stl_jsonb_deep_merge`. */
+export const deepMerge = (base: unknown, patch: unknown): unknown => {
+  if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch)
+  const merged: Doc = { ...base }
+  for (const [key, value] of Object.entries(patch)) merged[key] = deepMerge(base[key], value)
+  return merged
+}
+
+/** The in-memory database of one backend. */
+export class Store {
+  private readonly collections = new Map<string, Map<string, Doc>>()
+  private lastTimestamp = 0
+
+  /** Public configuration (`GET /config`). */
+  config: Doc = {}
+  /** Private configuration (`GET /config/private`). */
+  privateConfig: Doc = {}
+  /** Passwords by user id (kept apart from the exposed user objects). */
+  readonly passwords = new Map<string, string>()
+  /** Refresh tokens by token. */
+  readonly refreshTokens = new Map<string, RefreshToken>()
+  /** Authorization codes by code. */
+  readonly authorizationCodes = new Map<string, AuthorizationCode>()
+  /** Password reset tokens by token. */
+  readonly resetTokens = new Map<string, ResetToken>()
+  /** Check tokens by token. */
+  readonly checkTokens = new Map<string, CheckToken>()
+
+  private collection(name: string): Map<string, Doc> {
+    let found = this.collections.get(name)
+    if (found === undefined) {
+      found = new Map()
+      this.collections.set(name, found)
+    }
+    return found
+  }
+
+  /** Every object of a collection, in insertion order. */
+  all(name: string): Array<Doc> {
+    return Array.from(this.collection(name).values())
+  }
+
+  /** One object by id. */
+  get(name: string, id: string): Doc | undefined {
+    return this.collection(name).get(id)
+  }
+
+  /** Inserts or replaces an object. */
+  put(name: string, doc: Doc): Doc {
+    this.collection(name).set(doc.id as string, doc)
+    return doc
+  }
+
+  /** Removes an object. */
+  delete(name: string, id: string): void {
+    this.collection(name).delete(id)
+  }
+
+  /**
+   * An ISO timestamp for a new or updated object: the clock's time, nudged forward by a
+   * millisecond when needed so that successive writes keep a strict order (lists sort on it).
+   */
+  timestamp(now: number): string {
+    const next = Math.max(now, this.lastTimestamp + 1)
+    this.lastTimestamp = next
+    return new Date(next).toISOString()
+  }
+}
