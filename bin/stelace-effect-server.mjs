@@ -43,7 +43,7 @@ const parseArgs = (argv) => {
 }
 
 const loadTesting = async () => {
-  for (const built of ["dist/testing/index.js", "dist/testing.js"]) {
+  for (const built of ["dist/esm/testing/index.js"]) {
     if (existsSync(path(built))) return import(new URL(built, root).href)
   }
   const entry = path("src/testing/index.ts")
