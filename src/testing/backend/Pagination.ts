@@ -82,7 +82,9 @@ const encodeCursor = (value: unknown, id: unknown): string => {
 
 const decodeCursor = (cursor: string): { readonly value: string; readonly id: string } | undefined => {
   try {
-    const text = new TextDecoder().decode(Uint8Array.from(atob(cursor), (char) => char.charCodeAt(0)))
+    // A '+' sent unencoded in a query string arrives as a space.
+    const base64 = cursor.replace(/ /g, "+")
+    const text = new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)))
     const parts = text.split(SEPARATOR)
     return parts.length === 2 ? { value: parts[0]!, id: parts[1]! } : undefined
   } catch {
