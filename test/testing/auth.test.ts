@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { StelaceTest } from "../../src/testing/index.js"
-import { call, claimsOf, login, sleep, useServer } from "./helpers.js"
+import { claimsOf, login, sleep, useServer } from "./helpers.js"
 
 const { alice, bruno, chloe } = StelaceTest.demo.users
 
