@@ -140,8 +140,8 @@ const withRequestIds = (script: Script): Script => async (request, index) => {
 
 /** A scenario: how to build the instance, what the server answers, and what the user does. */
 export interface Scenario {
-  /** `createInstance` config (default `{ apiKey: PUBLISHABLE_KEY }`). */
-  readonly config?: Record<string, unknown>
+  /** `createInstance` config (default `{ apiKey: PUBLISHABLE_KEY }`), or a config per SDK. */
+  readonly config?: Record<string, unknown> | ((sdk: Sdk) => Record<string, unknown>)
   /** Tokens put in the instance's token store before `run`. */
   readonly tokens?: Record<string, unknown>
   /** The server's answers (default: 200 `{}`). */
@@ -168,7 +168,7 @@ export const runOn = async (sdk: Sdk, target: Recorder, scenario: Scenario): Pro
   target.reset()
   if (sdk === "upstream") clearUpstreamSessions()
   target.respond(withRequestIds(scenario.reply ?? (() => ({ body: {} }))))
-  const stelace = instanceOn(sdk, target, scenario.config)
+  const stelace = instanceOn(sdk, target, typeof scenario.config === "function" ? scenario.config(sdk) : scenario.config)
   if (scenario.tokens) stelace.getTokenStore().setTokens(scenario.tokens)
   const settled: { value?: unknown; error?: unknown } = {}
   const promise = Promise.resolve().then(() => scenario.run(stelace, sdk)).then(
