@@ -1,36 +1,19 @@
 import { defineConfig } from "tsup"
 
 /**
- * JavaScript builds (ESM and CJS) of the package entries. Declarations come from `tsc`
- * (scripts/build.mjs): tsup's own dts step needs the TypeScript compiler API, which TypeScript 7
- * no longer has.
+ * The CommonJS build: one bundle per entry (require users do not tree-shake). The ESM build is
+ * tsc's unbundled output, one file per module, so bundlers drop what an app does not import;
+ * declarations come from tsc too (tsup's dts step needs the compiler API TypeScript 7 dropped).
  */
-const entry = { index: "src/index.ts", "testing/index": "src/testing/index.ts" }
-
-export default defineConfig([
-  {
-    entry,
-    format: "esm",
-    outDir: "dist/esm",
-    target: "es2022",
-    platform: "neutral",
-    splitting: true,
-    treeshake: true,
-    sourcemap: true,
-    clean: true,
-    dts: false,
-    external: ["effect", "jwt-decode", /^node:/]
-  },
-  {
-    entry,
-    format: "cjs",
-    outDir: "dist/cjs",
-    target: "es2022",
-    platform: "node",
-    splitting: false,
-    sourcemap: true,
-    clean: true,
-    dts: false,
-    external: ["effect", "jwt-decode", /^node:/]
-  }
-])
+export default defineConfig({
+  entry: { index: "src/index.ts", "testing/index": "src/testing/index.ts" },
+  format: "cjs",
+  outDir: "dist/cjs",
+  target: "es2022",
+  platform: "node",
+  splitting: false,
+  sourcemap: true,
+  clean: true,
+  dts: false,
+  external: ["effect", "jwt-decode", /^node:/]
+})

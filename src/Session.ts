@@ -204,12 +204,13 @@ export const make = (options: {
  * )
  * ```
  */
-export const events: Stream.Stream<SessionEvent, never, Session> = /*#__PURE__*/ Stream.unwrap(
-  Effect.map(Effect.service(Session), (session) =>
-    Stream.callback<SessionEvent>((queue) =>
-      Effect.acquireRelease(
-        Effect.sync(() => session.subscribe((event) => Queue.offerUnsafe(queue, event))),
-        (unsubscribe) => Effect.sync(unsubscribe)
-      )
-    ))
-)
+export const events: Stream.Stream<SessionEvent, never, Session> = /*#__PURE__*/ (() =>
+  Stream.unwrap(
+    Effect.map(Effect.service(Session), (session) =>
+      Stream.callback<SessionEvent>((queue) =>
+        Effect.acquireRelease(
+          Effect.sync(() => session.subscribe((event) => Queue.offerUnsafe(queue, event))),
+          (unsubscribe) => Effect.sync(unsubscribe)
+        )
+      ))
+  ))()

@@ -28,10 +28,15 @@ export const splitArguments = (endpoint: AnyEndpoint, args: ReadonlyArray<unknow
 export const invoke = (endpoint: AnyEndpoint, invocation: Invocation): Effect.Effect<unknown, StelaceError, StelaceClient> =>
   Effect.flatMap(Effect.service(StelaceClient), (client) => client.invoke(endpoint, invocation))
 
-/** The Effect function of an endpoint. */
-export /*#__NO_SIDE_EFFECTS__*/ function call<E extends AnyEndpoint>(endpoint: E): EndpointFunction<E> {
+/**
+ * The Effect function of the endpoint `family[name]`. The route is looked up when called, so a
+ * module declaring `export const read = call(assets, "read")` has no property reads at load time
+ * and bundlers can drop the functions an app does not use.
+ */
+export function call<F extends Record<K, AnyEndpoint>, K extends keyof F>(family: F, name: K): EndpointFunction<F[K]> {
   return ((...args: ReadonlyArray<unknown>) => {
+    const endpoint = family[name]
     const invocation = splitArguments(endpoint, args)
     return "_tag" in invocation ? Effect.fail(invocation) : invoke(endpoint, invocation)
-  }) as EndpointFunction<E>
+  }) as EndpointFunction<F[K]>
 }

@@ -76,10 +76,16 @@ export type ItemOf<E extends AnyEndpoint> = E extends Endpoint<any, any, infer O
 /** Input type of an endpoint. */
 export type InputOf<E extends AnyEndpoint> = E extends Endpoint<any, infer In, any, any> ? In : never
 
-/** Declares the output type (and input type) of a route: `as<Asset, AssetCreateParams>()`. */
-export /*#__NO_SIDE_EFFECTS__*/ function as<Out, In = Readonly<Record<string, unknown>>>(): Types<Out, In> {
+/**
+ * Declares the output (and input) type of a route, as an instantiation expression that is never
+ * called: `get("/assets/:id", as<Asset>)`.
+ */
+export function as<Out, In = Readonly<Record<string, unknown>>>(): Types<Out, In> {
   return {}
 }
+
+/** The type-carrying argument of the route helpers. */
+export type TypesOf<Out, In> = () => Types<Out, In>
 
 /** Extra behaviour of a route. */
 export interface RouteExtras<K extends Kind> {
@@ -89,11 +95,11 @@ export interface RouteExtras<K extends Kind> {
   readonly pageIn?: "query" | "body"
 }
 
-/** A route: method, path template, types and extras. Calls are pure, so unused routes are dropped from bundles. */
-export /*#__NO_SIDE_EFFECTS__*/ function route<P extends string, Out, In, K extends Kind = "object">(
+/** A route: method, path template, types and extras. */
+export function route<P extends string, Out, In, K extends Kind = "object">(
   method: Method,
   path: P,
-  _types: Types<Out, In>,
+  _types: TypesOf<Out, In>,
   extras?: RouteExtras<K>
 ): Endpoint<P, In, Out, K> {
   return {
@@ -108,35 +114,35 @@ export /*#__NO_SIDE_EFFECTS__*/ function route<P extends string, Out, In, K exte
 }
 
 /** A `GET` route answering one object. */
-export /*#__NO_SIDE_EFFECTS__*/ function get<P extends string, Out, In>(path: P, types: Types<Out, In>) {
+export function get<P extends string, Out, In>(path: P, types: TypesOf<Out, In>) {
   return route("GET", path, types)
 }
 
 /** A `GET` route answering a list (page-based, cursor-based or a plain array). */
-export /*#__NO_SIDE_EFFECTS__*/ function list<P extends string, Out, In>(path: P, types: Types<Out, In>) {
+export function list<P extends string, Out, In>(path: P, types: TypesOf<Out, In>) {
   return route("GET", path, types, { kind: "list" })
 }
 
 /** A `POST` route. */
-export /*#__NO_SIDE_EFFECTS__*/ function post<P extends string, Out, In, K extends Kind = "object">(
+export function post<P extends string, Out, In, K extends Kind = "object">(
   path: P,
-  types: Types<Out, In>,
+  types: TypesOf<Out, In>,
   extras?: RouteExtras<K>
 ) {
   return route("POST", path, types, extras)
 }
 
 /** A `PATCH` route. */
-export /*#__NO_SIDE_EFFECTS__*/ function patch<P extends string, Out, In>(path: P, types: Types<Out, In>) {
+export function patch<P extends string, Out, In>(path: P, types: TypesOf<Out, In>) {
   return route("PATCH", path, types)
 }
 
 /** A `PUT` route. */
-export /*#__NO_SIDE_EFFECTS__*/ function put<P extends string, Out, In>(path: P, types: Types<Out, In>) {
+export function put<P extends string, Out, In>(path: P, types: TypesOf<Out, In>) {
   return route("PUT", path, types)
 }
 
 /** A `DELETE` route. */
-export /*#__NO_SIDE_EFFECTS__*/ function del<P extends string, Out, In>(path: P, types: Types<Out, In>) {
+export function del<P extends string, Out, In>(path: P, types: TypesOf<Out, In>) {
   return route("DELETE", path, types)
 }

@@ -14,14 +14,15 @@ import type { Invocation } from "./invoke.js"
 import type { Input } from "./pageWalk.js"
 import { nextPageInput } from "./pageWalk.js"
 
-/** The `paginate` function of a list endpoint: a stream of every item across pages. */
-export /*#__NO_SIDE_EFFECTS__*/ function paginate<E extends AnyEndpoint>(endpoint: E) {
-  return (...args: EndpointArgs<E>): Stream.Stream<ItemOf<E>, StelaceError, StelaceClient> => {
+/** The `paginate` function of the list endpoint `family[name]`: a stream of every item across pages. */
+export function paginate<F extends Record<K, AnyEndpoint>, K extends keyof F>(family: F, name: K) {
+  return (...args: EndpointArgs<F[K]>): Stream.Stream<ItemOf<F[K]>, StelaceError, StelaceClient> => {
+    const endpoint = family[name]
     const first = splitArguments(endpoint, args)
     if ("_tag" in first) return Stream.fail(first)
     return Stream.paginate(first, (invocation: Invocation) =>
       Effect.map(invoke(endpoint, invocation), (result) => {
-        const page = result as Page<ItemOf<E>>
+        const page = result as Page<ItemOf<F[K]>>
         const next = nextPageInput(invocation.input as Input, page)
         return [page.results, next === undefined ? Option.none() : Option.some({ ...invocation, input: next })] as const
       }))

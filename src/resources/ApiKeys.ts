@@ -8,19 +8,19 @@ import { apiKeys as endpoints } from "../internal/endpoints.js"
 import { paginate as pages } from "../internal/paginate.js"
 
 /** Lists API keys (`GET /api-keys`): one page, with its pagination meta. */
-export const list = call(endpoints.list)
+export const list = /*#__PURE__*/ call(endpoints, "list")
 
 /** Every API key across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginate = pages(endpoints.list)
+export const paginate = /*#__PURE__*/ pages(endpoints, "list")
 
 /** Reads one API key (`GET /api-keys/:id`). */
-export const read = call(endpoints.read)
+export const read = /*#__PURE__*/ call(endpoints, "read")
 
 /** Creates a API key (`POST /api-keys`). */
-export const create = call(endpoints.create)
+export const create = /*#__PURE__*/ call(endpoints, "create")
 
 /** Updates a API key (`PATCH /api-keys/:id`; metadata and platformData are deep-merged). */
-export const update = call(endpoints.update)
+export const update = /*#__PURE__*/ call(endpoints, "update")
 
 /** Removes a API key (`DELETE /api-keys/:id`); answers `{ id }`. */
-export const remove = call(endpoints.remove)
+export const remove = /*#__PURE__*/ call(endpoints, "remove")

@@ -7,4 +7,4 @@ import { call } from "../internal/call.js"
 import { batch as endpoints } from "../internal/endpoints.js"
 
 /** Runs a batch of updates (`POST /batch`). */
-export const run = call(endpoints.run)
+export const run = /*#__PURE__*/ call(endpoints, "run")

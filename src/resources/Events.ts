@@ -8,25 +8,25 @@ import { events as endpoints } from "../internal/endpoints.js"
 import { paginate as pages } from "../internal/paginate.js"
 
 /** Lists events (`GET /events`): one page, with its pagination meta. */
-export const list = call(endpoints.list)
+export const list = /*#__PURE__*/ call(endpoints, "list")
 
 /** Every event across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginate = pages(endpoints.list)
+export const paginate = /*#__PURE__*/ pages(endpoints, "list")
 
 /** Reads one event (`GET /events/:id`). */
-export const read = call(endpoints.read)
+export const read = /*#__PURE__*/ call(endpoints, "read")
 
 /** Creates an event (`POST /events`). */
-export const create = call(endpoints.create)
+export const create = /*#__PURE__*/ call(endpoints, "create")
 
 /** Event stats (`GET /events/stats`, deprecated by the server, always page-based): one page. */
-export const getStats = call(endpoints.getStats)
+export const getStats = /*#__PURE__*/ call(endpoints, "getStats")
 
 /** Every item across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginateStats = pages(endpoints.getStats)
+export const paginateStats = /*#__PURE__*/ pages(endpoints, "getStats")
 
 /** Event counts per hour, day or month (`GET /events/history`, cursor-based): one page. */
-export const getHistory = call(endpoints.getHistory)
+export const getHistory = /*#__PURE__*/ call(endpoints, "getHistory")
 
 /** Every item across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginateHistory = pages(endpoints.getHistory)
+export const paginateHistory = /*#__PURE__*/ pages(endpoints, "getHistory")

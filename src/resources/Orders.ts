@@ -8,19 +8,19 @@ import { orders as endpoints } from "../internal/endpoints.js"
 import { paginate as pages } from "../internal/paginate.js"
 
 /** Lists orders (`GET /orders`): one page, with its pagination meta. */
-export const list = call(endpoints.list)
+export const list = /*#__PURE__*/ call(endpoints, "list")
 
 /** Every order across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginate = pages(endpoints.list)
+export const paginate = /*#__PURE__*/ pages(endpoints, "list")
 
 /** Reads one order (`GET /orders/:id`). */
-export const read = call(endpoints.read)
+export const read = /*#__PURE__*/ call(endpoints, "read")
 
 /** Creates an order (`POST /orders`). */
-export const create = call(endpoints.create)
+export const create = /*#__PURE__*/ call(endpoints, "create")
 
 /** Updates an order (`PATCH /orders/:id`; metadata and platformData are deep-merged). */
-export const update = call(endpoints.update)
+export const update = /*#__PURE__*/ call(endpoints, "update")
 
 /** Previews an order without creating it (`POST /orders/preview`). */
-export const preview = call(endpoints.preview)
+export const preview = /*#__PURE__*/ call(endpoints, "preview")

@@ -7,10 +7,10 @@ import { call } from "../internal/call.js"
 import { password as endpoints } from "../internal/endpoints.js"
 
 /** Changes the current user's password (`POST /password/change`). */
-export const change = call(endpoints.change)
+export const change = /*#__PURE__*/ call(endpoints, "change")
 
 /** Starts a password reset (`POST /password/reset/request`). */
-export const resetRequest = call(endpoints.resetRequest)
+export const resetRequest = /*#__PURE__*/ call(endpoints, "resetRequest")
 
 /** Sets a new password with a reset token (`POST /password/reset/confirm`). */
-export const resetConfirm = call(endpoints.resetConfirm)
+export const resetConfirm = /*#__PURE__*/ call(endpoints, "resetConfirm")

@@ -7,4 +7,4 @@ import { call } from "../internal/call.js"
 import { permissions as endpoints } from "../internal/endpoints.js"
 
 /** Which of the given permissions the caller has (`POST /permissions/check`). */
-export const check = call(endpoints.check)
+export const check = /*#__PURE__*/ call(endpoints, "check")

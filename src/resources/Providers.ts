@@ -7,4 +7,4 @@ import { call } from "../internal/call.js"
 import { providers as endpoints } from "../internal/endpoints.js"
 
 /** Relays a request to Stripe (`POST /providers/stripe/request`). */
-export const stripeRequest = call(endpoints.stripeRequest)
+export const stripeRequest = /*#__PURE__*/ call(endpoints, "stripeRequest")

@@ -8,7 +8,7 @@ import { search as endpoints } from "../internal/endpoints.js"
 import { paginate as pages } from "../internal/paginate.js"
 
 /** Searches assets (`POST /search`, `save: false` forced): one page of results. */
-export const results = call(endpoints.results)
+export const results = /*#__PURE__*/ call(endpoints, "results")
 
 /** Every search result across all pages, as a stream. */
-export const paginate = pages(endpoints.results)
+export const paginate = /*#__PURE__*/ pages(endpoints, "results")

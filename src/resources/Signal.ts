@@ -7,4 +7,4 @@ import { call } from "../internal/call.js"
 import { signal as endpoints } from "../internal/endpoints.js"
 
 /** Sends a signal to a channel or to everyone (`POST /signal`). */
-export const send = call(endpoints.send)
+export const send = /*#__PURE__*/ call(endpoints, "send")

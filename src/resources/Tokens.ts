@@ -7,7 +7,7 @@ import { call } from "../internal/call.js"
 import { tokens as endpoints } from "../internal/endpoints.js"
 
 /** Creates a check token, e.g. for email confirmation (`POST /token/check/request`). */
-export const checkRequest = call(endpoints.checkRequest)
+export const checkRequest = /*#__PURE__*/ call(endpoints, "checkRequest")
 
 /** Confirms a check token (`GET /token/check/:token`). */
-export const checkConfirm = call(endpoints.checkConfirm)
+export const checkConfirm = /*#__PURE__*/ call(endpoints, "checkConfirm")

@@ -8,22 +8,22 @@ import { transactions as endpoints } from "../internal/endpoints.js"
 import { paginate as pages } from "../internal/paginate.js"
 
 /** Lists transactions (`GET /transactions`): one page, with its pagination meta. */
-export const list = call(endpoints.list)
+export const list = /*#__PURE__*/ call(endpoints, "list")
 
 /** Every transaction across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginate = pages(endpoints.list)
+export const paginate = /*#__PURE__*/ pages(endpoints, "list")
 
 /** Reads one transaction (`GET /transactions/:id`). */
-export const read = call(endpoints.read)
+export const read = /*#__PURE__*/ call(endpoints, "read")
 
 /** Creates a transaction (`POST /transactions`). */
-export const create = call(endpoints.create)
+export const create = /*#__PURE__*/ call(endpoints, "create")
 
 /** Updates a transaction (`PATCH /transactions/:id`; metadata and platformData are deep-merged). */
-export const update = call(endpoints.update)
+export const update = /*#__PURE__*/ call(endpoints, "update")
 
 /** Moves a transaction through its process (`POST /transactions/:id/transitions`). */
-export const createTransition = call(endpoints.createTransition)
+export const createTransition = /*#__PURE__*/ call(endpoints, "createTransition")
 
 /** Previews a transaction's amounts without creating it (`POST /transactions/preview`). */
-export const preview = call(endpoints.preview)
+export const preview = /*#__PURE__*/ call(endpoints, "preview")

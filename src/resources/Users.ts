@@ -8,35 +8,35 @@ import { users as endpoints } from "../internal/endpoints.js"
 import { paginate as pages } from "../internal/paginate.js"
 
 /** Lists users (`GET /users`): one page, with its pagination meta. */
-export const list = call(endpoints.list)
+export const list = /*#__PURE__*/ call(endpoints, "list")
 
 /** Every user across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginate = pages(endpoints.list)
+export const paginate = /*#__PURE__*/ pages(endpoints, "list")
 
 /** Reads one user (`GET /users/:id`). */
-export const read = call(endpoints.read)
+export const read = /*#__PURE__*/ call(endpoints, "read")
 
 /** Creates a user (`POST /users`). */
-export const create = call(endpoints.create)
+export const create = /*#__PURE__*/ call(endpoints, "create")
 
 /** Updates a user (`PATCH /users/:id`; metadata and platformData are deep-merged). */
-export const update = call(endpoints.update)
+export const update = /*#__PURE__*/ call(endpoints, "update")
 
 /** Removes a user (`DELETE /users/:id`); answers `{ id }`. */
-export const remove = call(endpoints.remove)
+export const remove = /*#__PURE__*/ call(endpoints, "remove")
 
 /** Whether a username is free (`GET /users/check-availability`). */
-export const checkAvailability = call(endpoints.checkAvailability)
+export const checkAvailability = /*#__PURE__*/ call(endpoints, "checkAvailability")
 
 /** Adds a user to an organization or changes their roles there (`PUT /users/:id/organizations/:organizationId`). */
-export const joinOrganizationOrUpdateRights = call(endpoints.joinOrganizationOrUpdateRights)
+export const joinOrganizationOrUpdateRights = /*#__PURE__*/ call(endpoints, "joinOrganizationOrUpdateRights")
 
 /**
  * Deprecated name of `joinOrganizationOrUpdateRights`, kept from stelace.js.
  *
  * @deprecated Use `joinOrganizationOrUpdateRights`.
  */
-export const updateOrganization = call(endpoints.updateOrganization)
+export const updateOrganization = /*#__PURE__*/ call(endpoints, "updateOrganization")
 
 /** Removes a user from an organization (`DELETE /users/:id/organizations/:organizationId`). */
-export const removeFromOrganization = call(endpoints.removeFromOrganization)
+export const removeFromOrganization = /*#__PURE__*/ call(endpoints, "removeFromOrganization")

@@ -8,10 +8,10 @@ import { webhookLogs as endpoints } from "../internal/endpoints.js"
 import { paginate as pages } from "../internal/paginate.js"
 
 /** Lists webhook logs (`GET /webhook-logs`): one page, with its pagination meta. */
-export const list = call(endpoints.list)
+export const list = /*#__PURE__*/ call(endpoints, "list")
 
 /** Every webhook log across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginate = pages(endpoints.list)
+export const paginate = /*#__PURE__*/ pages(endpoints, "list")
 
 /** Reads one webhook log (`GET /webhook-logs/:id`). */
-export const read = call(endpoints.read)
+export const read = /*#__PURE__*/ call(endpoints, "read")

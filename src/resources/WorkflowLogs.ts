@@ -8,16 +8,16 @@ import { workflowLogs as endpoints } from "../internal/endpoints.js"
 import { paginate as pages } from "../internal/paginate.js"
 
 /** Lists workflow logs (`GET /workflow-logs`): one page, with its pagination meta. */
-export const list = call(endpoints.list)
+export const list = /*#__PURE__*/ call(endpoints, "list")
 
 /** Every workflow log across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginate = pages(endpoints.list)
+export const paginate = /*#__PURE__*/ pages(endpoints, "list")
 
 /** Reads one workflow log (`GET /workflow-logs/:id`). */
-export const read = call(endpoints.read)
+export const read = /*#__PURE__*/ call(endpoints, "read")
 
 /** Workflow log counts per hour, day or month (`GET /workflow-logs/history`, cursor-based): one page. */
-export const getHistory = call(endpoints.getHistory)
+export const getHistory = /*#__PURE__*/ call(endpoints, "getHistory")
 
 /** Every item across all pages, as a stream (page-based or cursor-based, whichever the server answers). */
-export const paginateHistory = pages(endpoints.getHistory)
+export const paginateHistory = /*#__PURE__*/ pages(endpoints, "getHistory")

@@ -1,0 +1,78 @@
+// Bundle size of a typical browser app (log in, list assets, search), minified and gzipped, for
+// stelace@0.14.0 and for this package (Promise facade, and Effect API). Prints each size and its
+// ratio to stelace@0.14.0, all measured in this run. Run `npm run build` first (npm run bench does).
+import { build } from "esbuild"
+import { gzipSync } from "node:zlib"
+
+const apps = {
+  "stelace@0.14.0 (createInstance)": `
+    import { createInstance } from "stelace"
+    const stelace = createInstance({ apiKey: "pubk_test_x" })
+    export const run = async () => {
+      await stelace.auth.login({ username: "jane", password: "secret" })
+      const assets = await stelace.assets.list({ nbResultsPerPage: 10 })
+      const results = await stelace.search.results({ query: "bike" })
+      return [assets, results]
+    }`,
+  "stelace-effect (createInstance)": `
+    import { createInstance } from "stelace-effect"
+    const stelace = createInstance({ apiKey: "pubk_test_x" })
+    export const run = async () => {
+      await stelace.auth.login({ username: "jane", password: "secret" })
+      const assets = await stelace.assets.list({ nbResultsPerPage: 10 })
+      const results = await stelace.search.results({ query: "bike" })
+      return [assets, results]
+    }`,
+  "stelace-effect (Effect, per module)": `
+    import * as Effect from "effect/Effect"
+    import * as Layer from "effect/Layer"
+    import * as ManagedRuntime from "effect/ManagedRuntime"
+    import * as Assets from "stelace-effect/Assets"
+    import * as Auth from "stelace-effect/Auth"
+    import * as Search from "stelace-effect/Search"
+    import * as Stelace from "stelace-effect/Stelace"
+    import * as TokenStore from "stelace-effect/TokenStore"
+    const runtime = ManagedRuntime.make(Stelace.layerFetch({ apiKey: "pubk_test_x" }).pipe(Layer.provide(TokenStore.default)))
+    export const run = () => runtime.runPromise(Effect.gen(function*() {
+      yield* Auth.login({ username: "jane", password: "secret" })
+      const assets = yield* Assets.list({ nbResultsPerPage: 10 })
+      const results = yield* Search.results({ query: "bike" })
+      return [assets, results]
+    }))`,
+  "stelace-effect (Effect, root import)": `
+    import * as Effect from "effect/Effect"
+    import * as Layer from "effect/Layer"
+    import * as ManagedRuntime from "effect/ManagedRuntime"
+    import { Assets, Auth, Search, Stelace, TokenStore } from "stelace-effect"
+    const runtime = ManagedRuntime.make(Stelace.layerFetch({ apiKey: "pubk_test_x" }).pipe(Layer.provide(TokenStore.default)))
+    export const run = () => runtime.runPromise(Effect.gen(function*() {
+      yield* Auth.login({ username: "jane", password: "secret" })
+      const assets = yield* Assets.list({ nbResultsPerPage: 10 })
+      const results = yield* Search.results({ query: "bike" })
+      return [assets, results]
+    }))`
+}
+
+const sizes = {}
+for (const [name, contents] of Object.entries(apps)) {
+  const result = await build({
+    stdin: { contents, resolveDir: process.cwd(), loader: "js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2020",
+    write: false,
+    logLevel: "error",
+    define: { "process.env.NODE_ENV": '"production"' }
+  })
+  const code = result.outputFiles[0].contents
+  sizes[name] = { minified: code.length, gzip: gzipSync(code, { level: 9 }).length }
+}
+
+const reference = sizes["stelace@0.14.0 (createInstance)"].gzip
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+console.log("Typical browser app (login, list assets, search), esbuild --minify, gzip -9")
+for (const [name, size] of Object.entries(sizes)) {
+  console.log(`${name.padEnd(38)} ${kb(size.minified).padStart(9)} min ${kb(size.gzip).padStart(8)} gzip  ratio ${(size.gzip / reference).toFixed(2)}`)
+}
