@@ -81,7 +81,6 @@ const withAmounts = (order: Doc): Doc => {
 
 const attach = Effect.fnUntraced(function*(ctx: RequestContext, item: Doc, key: "lines" | "moves") {
   const order = yield* requireRef(ctx, "order", item.orderId, "Order not found")
-  if (order!.currency !== item.currency) return yield* Effect.fail(unprocessable("Currency mismatch with the order"))
   const next = withAmounts({ ...order, [key]: [...order![key], item], updatedDate: item.createdDate })
   ctx.store.put("order", next)
   return item
