@@ -6,12 +6,12 @@
  *
  * Environment: PORT, HOST, STELACE_SEED, ACCESS_TOKEN_TTL (flags win).
  *
- * In the published package the backend comes from `dist/`. In a clone, where nothing is built, the
- * TypeScript sources are bundled on the fly with esbuild (installed with the dev dependencies)
- * into `node_modules/.cache/stelace-effect/`.
+ * In a clone the TypeScript sources are bundled on the fly with esbuild (installed with the dev
+ * dependencies, through tsup) into `node_modules/.cache/stelace-effect/`, so nothing needs building
+ * first; in the published package, which has no sources, the backend comes from `dist/`.
  */
 import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = new URL("../", import.meta.url)
 const path = (relative) => fileURLToPath(new URL(relative, root))
@@ -42,18 +42,9 @@ const parseArgs = (argv) => {
   return options
 }
 
-const loadTesting = async () => {
-  for (const built of ["dist/esm/testing/index.js"]) {
-    if (existsSync(path(built))) return import(new URL(built, root).href)
-  }
-  const entry = path("src/testing/index.ts")
-  if (!existsSync(entry)) throw new Error("Neither dist/testing nor src/testing/index.ts was found")
-  let esbuild
-  try {
-    esbuild = await import("esbuild")
-  } catch {
-    throw new Error("The sources are not built and esbuild is missing: run `npm install` (or `npm run build`) first")
-  }
+/** Bundles the TypeScript sources (a clone, where nothing needs building first). */
+const loadFromSources = async (entry) => {
+  const esbuild = await import("esbuild")
   const outfile = path("node_modules/.cache/stelace-effect/testing-server.mjs")
   await esbuild.build({
     entryPoints: [entry],
@@ -65,7 +56,27 @@ const loadTesting = async () => {
     packages: "external",
     logLevel: "warning"
   })
-  return import(`${new URL(`file://${outfile}`).href}?t=${Date.now()}`)
+  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`)
+}
+
+/**
+ * The backend module: from the sources when they are here (so a stale `dist/` never runs in a
+ * clone), otherwise from the published build.
+ */
+const loadTesting = async () => {
+  const entry = path("src/testing/index.ts")
+  const built = path("dist/esm/testing/index.js")
+  if (existsSync(entry)) {
+    try {
+      return await loadFromSources(entry)
+    } catch (error) {
+      if (!existsSync(built)) {
+        throw new Error(`Cannot bundle the sources (${error instanceof Error ? error.message : error}); run \`npm install\` first`)
+      }
+    }
+  }
+  if (existsSync(built)) return import(pathToFileURL(built).href)
+  throw new Error("Neither src/testing/index.ts nor dist/esm/testing/index.js was found")
 }
 
 const seedOf = (value) => {

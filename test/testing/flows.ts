@@ -11,7 +11,6 @@ import { type RunningServer, type ServerOptions, StelaceTest, startServer } from
 import { sleep } from "./helpers.js"
 
 /** An SDK instance with the stelace.js 0.14.0 surface (loosely typed: the flows drive several SDKs). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SdkInstance = any
 
 /** How to build an SDK instance talking to a server. */

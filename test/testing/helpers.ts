@@ -9,7 +9,6 @@ import { type RunningServer, type ServerOptions, startServer } from "../../src/t
 export interface Reply {
   readonly status: number
   readonly headers: Headers
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly body: any
 }
 

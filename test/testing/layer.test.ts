@@ -26,7 +26,6 @@ const send = Effect.fnUntraced(function*(
   if (options.version !== undefined) request = HttpClientRequest.setHeader(request, "x-stelace-version", options.version)
   if (options.body !== undefined) request = HttpClientRequest.bodyJsonUnsafe(request, options.body)
   const response = yield* client.execute(request)
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const body: any = yield* response.json
   return { status: response.status, headers: response.headers, body }
 })

@@ -193,6 +193,38 @@ describe("configuration, API keys and platform routes", () => {
     expect(history.body.results).toEqual([{ day: expect.stringMatching(/T00:00:00.000Z$/), count: 2 }])
   })
 
+  it("collects assessment signatures", async () => {
+    const { alice, chloe } = demo.users
+    const assessment = await api.call("POST", "/assessments", {
+      body: {
+        assetId: demo.assets.tesla,
+        statement: "Car returned clean, full tank",
+        ownerId: alice.id,
+        takerId: chloe.id,
+        signers: { [alice.id]: {}, [chloe.id]: {} },
+        signCodes: { [chloe.id]: "1234" },
+        nbSigners: 2
+      }
+    })
+    expect(assessment.body.id).toMatch(/^assm_/)
+    const first = await api.call("POST", `/assessments/${assessment.body.id}/signatures`, {
+      headers: { "x-stelace-user-id": alice.id },
+      body: {}
+    })
+    expect(first.body.signers[alice.id].signedDate).toEqual(expect.any(String))
+    expect(first.body.signedDate).toBeNull()
+    const wrongCode = await api.call("POST", `/assessments/${assessment.body.id}/signatures`, {
+      headers: { "x-stelace-user-id": chloe.id },
+      body: { signCode: "0000" }
+    })
+    expect(wrongCode.status).toBe(403)
+    const second = await api.call("POST", `/assessments/${assessment.body.id}/signatures`, {
+      headers: { "x-stelace-user-id": chloe.id },
+      body: { signCode: "1234" }
+    })
+    expect(second.body.signedDate).toEqual(expect.any(String))
+  })
+
   it("includes logs on webhooks and workflows with ?logs", async () => {
     const webhook = await api.call("POST", "/webhooks", { body: { name: "Hook", targetUrl: "https://example.com/hook" } })
     const read = await api.call("GET", `/webhooks/${webhook.body.id}?logs=true`)

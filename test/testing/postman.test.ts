@@ -13,7 +13,6 @@ import { StelaceTest } from "../../src/testing/index.js"
 import { collectionsPresent, type Example, extractAll, fixturePath, loadFixture } from "./postman.js"
 
 type Backend = Effect.Success<ReturnType<typeof StelaceTest.makeBackend>>
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any
 
 const { demo } = StelaceTest

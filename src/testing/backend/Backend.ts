@@ -89,7 +89,8 @@ export const routes: ReadonlyArray<Route> = [
   ...Orders.routes,
   ...Stats.routes,
   ...Platform.routes,
-  ...Families.genericFamilies.flatMap(Resources.routes)
+  ...Families.genericFamilies.flatMap(Resources.routes),
+  Families.assessmentSignature
 ]
 
 const router = makeRouter(routes)

@@ -4,10 +4,11 @@
  * declared in their own modules.
  */
 import * as Effect from "effect/Effect"
-import { badRequest, type ApiError, unprocessable } from "./ApiError.js"
+import { badRequest, type ApiError, forbidden, unprocessable } from "./ApiError.js"
 import { latestVersion, apiVersions } from "./Pagination.js"
+import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
-import { can, type RequestContext } from "./Route.js"
+import { can, type RequestContext, route, type Route } from "./Route.js"
 import { type Doc, newId, randomString } from "./Store.js"
 import * as V from "./Validation.js"
 
@@ -740,6 +741,32 @@ export const assessment: Family = {
       ? requireRef(ctx, "asset", draft.assetId, "Asset not found").pipe(Effect.as(draft))
       : Effect.succeed(draft)
 }
+
+/** POST /assessments/:id/signatures: the current user signs (with their sign code, when one is set). */
+export const assessmentSignature: Route = route("POST", "/assessments/:id/signatures", {
+  permissions: ["assessment:sign", "assessment:sign:all"],
+  body: V.object({ signCode: V.string() })
+}, Effect.fnUntraced(function*(ctx) {
+  const doc = yield* R.find(assessment, ctx.params.id!, ctx)
+  const signer = ctx.currentUserId
+  if (signer === undefined) return yield* Effect.fail(unprocessable("Missing signer"))
+  if (!can(ctx.access, "assessment:sign:all") && doc.signers?.[signer] === undefined) {
+    return yield* Effect.fail(forbidden())
+  }
+  const expected = doc.signCodes?.[signer]
+  if (expected !== undefined && expected !== ctx.body.signCode) return yield* Effect.fail(forbidden("Invalid sign code"))
+  const date = ctx.store.timestamp(ctx.now)
+  const signers = { ...doc.signers, [signer]: { ...doc.signers?.[signer], signedDate: date } }
+  const nbSigned = Object.values(signers).filter((entry: any) => entry?.signedDate).length
+  const next = {
+    ...doc,
+    signers,
+    signedDate: nbSigned >= doc.nbSigners ? date : doc.signedDate,
+    updatedDate: date
+  }
+  ctx.store.put("assessment", next)
+  return R.expose(assessment, next, ctx)
+}))
 
 /** Every family served by the generic routes alone (the others live in their own modules). */
 export const genericFamilies: ReadonlyArray<Family> = [

@@ -7,7 +7,6 @@
  * A stored object. Objects are free-form JSON, as in the real API, so fields are read loosely;
  * each family checks its inputs before storing them.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Doc = Record<string, any>
 
 /** A refresh token row (type `refresh` in the real `authToken` table). */
