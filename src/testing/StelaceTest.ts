@@ -90,6 +90,22 @@ export const httpClient = (backend: BackendModule.Backend): HttpClient.HttpClien
   })
 
 /**
+ * A layer providing `HttpClient.HttpClient` (and {@link Backend}) answered by an existing backend,
+ * so that several clients (an owner, a taker...) can share one backend in a test.
+ *
+ * @example
+ * ```ts
+ * const backend = yield* StelaceTest.makeBackend()
+ * const asTaker = Stelace.layer({ apiKey: backend.publishableApiKey }).pipe(
+ *   Layer.provide(StelaceTest.layerFromBackend(backend)),
+ *   Layer.provide(TokenStore.memory)
+ * )
+ * ```
+ */
+export const layerFromBackend = (backend: BackendModule.Backend): Layer.Layer<HttpClient.HttpClient | Backend> =>
+  Layer.mergeAll(Layer.succeed(HttpClient.HttpClient, httpClient(backend)), Layer.succeed(Backend, backend))
+
+/**
  * A layer providing `HttpClient.HttpClient` (and {@link Backend}) answered by a fresh in-memory
  * backend. Pass a seed directly or options.
  */
