@@ -202,6 +202,23 @@ describe("login, tokens and logout", () => {
     expect(invalid.body.message).toBe("Invalid code")
   })
 
+  it("impersonates an organization the user belongs to, and nobody else", async () => {
+    const server = api.server()
+    const session = await login(server, bruno.username, bruno.password)
+    const organizationId = StelaceTest.demo.organizations.lyonRentals
+    const reply = await api.call("POST", "/auth/token", {
+      key: server.publishableApiKey,
+      body: { grantType: "impersonateToken", refreshToken: session.refreshToken, userId: organizationId }
+    })
+    expect(reply.status).toBe(200)
+    expect(claimsOf(reply.body.accessToken)).toMatchObject({ userId: organizationId, sourceUserId: bruno.id })
+    const other = await api.call("POST", "/auth/token", {
+      key: server.publishableApiKey,
+      body: { grantType: "impersonateToken", refreshToken: session.refreshToken, userId: alice.id }
+    })
+    expect(other.status).toBe(403)
+  })
+
   it("checks API keys and Authorization headers", async () => {
     const server = api.server()
     const session = await login(server, alice.username, alice.password)
