@@ -21,7 +21,7 @@ import { user } from "./Users.js"
 export const loadBasics = (store: Store, now: number, keys: { secret: string; publishable: string }): void => {
   const date = new Date(now).toISOString()
   for (const role of defaultRoles) {
-    store.put("role", { id: newId("role"), createdDate: date, updatedDate: date, ...role, metadata: {}, platformData: {} })
+    store.put("role", { id: newId("role"), createdDate: date, updatedDate: date, ...structuredClone(role), metadata: {}, platformData: {} })
   }
   const apiKey = (name: string, key: string) =>
     store.put("apiKey", {
