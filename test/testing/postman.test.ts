@@ -146,7 +146,8 @@ interface Replay {
 interface Adjustment {
   readonly when: (example: Example) => boolean
   readonly reason: string
-  readonly skip?: true
+  /** The backend does not serve this route: the example is left out of the replay. */
+  readonly notCovered?: true
   readonly adjust?: (replay: Replay, backend: Backend) => Promise<void> | void
 }
 
@@ -164,12 +165,12 @@ const adjustments: ReadonlyArray<Adjustment> = [
   {
     when: (ex) => ex.path.startsWith("/auth/sso/"),
     reason: "SSO redirects to an identity provider; there is none behind the in-memory backend",
-    skip: true
+    notCovered: true
   },
   {
     when: (ex) => ex.path.includes("${"),
     reason: "the example URL holds an unexpanded JavaScript template",
-    skip: true
+    notCovered: true
   },
   {
     when: (ex) => ex.method === "POST" && ex.path === "/auth/login",
@@ -334,10 +335,18 @@ describe("Postman collection examples", () => {
     expect(examples.filter((ex) => ex.collection === "2020-08-10").length).toBeGreaterThan(100)
   })
 
-  for (const example of examples) {
+  const titleOf = (example: Example) => `${example.collection} ${example.method} ${example.path.split("?")[0]} (${example.name})`
+  const notCovered = (example: Example) => adjustments.find((candidate) => candidate.when(example))?.notCovered === true
+
+  it("leave out only the SSO redirects and the example with an unexpanded template", () => {
+    const left = examples.filter(notCovered)
+    expect(left.length).toBe(5)
+    for (const example of left) expect(example.path.startsWith("/auth/sso/") || example.path.includes("${"), titleOf(example)).toBe(true)
+  })
+
+  for (const example of examples.filter((candidate) => !notCovered(candidate))) {
     const adjustment = adjustments.find((candidate) => candidate.when(example))
-    const title = `${example.collection} ${example.method} ${example.path.split("?")[0]} (${example.name})`
-    it.skipIf(adjustment?.skip === true)(title, async () => {
+    it(titleOf(example), async () => {
       const { request, reply } = await replay(example, adjustment)
       const context = `${request.method} ${request.path} ${JSON.stringify(reply.body)}`
       expect(reply.status, context).toBe(example.status)
