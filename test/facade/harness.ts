@@ -188,7 +188,7 @@ export const runOn = async (sdk: Sdk, target: Recorder, scenario: Scenario): Pro
     aborted: [...target.aborted],
     outcome,
     settled,
-    tokens: stelace.getTokenStore().getTokens() ?? null,
+    tokens: stelace.getTokenStore()?.getTokens() ?? null,
     instance: stelace
   }
   if (sdk === "upstream") clearUpstreamSessions()
