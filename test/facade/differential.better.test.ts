@@ -266,6 +266,37 @@ describe("retries", () => {
     expect(runs.ours.wire).toHaveLength(1)
   })
 
+  // Beyond the issue's list (reported): network failures of idempotent calls are retried too, and a
+  // dropped connection is a `Network Error` where 0.14.0 passed on Node's `socket hang up`.
+  it("a GET whose connection drops is retried, then rejects with Network Error (0.14.0: one attempt, socket hang up)", async () => {
+    const runs = await runBoth(recorder.current, { reply: () => ({ destroy: true }), run: (stelace) => stelace.assets.read("ast_1") })
+    expect(runs.upstream.wire).toHaveLength(1)
+    expect(runs.upstream.outcome).toMatchObject({ status: "rejected", error: { message: "socket hang up" } })
+    expect(runs.ours.wire).toHaveLength(3)
+    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: "Network Error" } })
+  })
+
+  it("a POST whose connection drops is not retried (Network Error; 0.14.0: socket hang up)", async () => {
+    const runs = await runBoth(recorder.current, { reply: () => ({ destroy: true }), run: (stelace) => stelace.assets.create({ name: "Bike" }) })
+    expect(runs.ours.wire).toStrictEqual(runs.upstream.wire)
+    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: "Network Error" } })
+    expect(runs.upstream.outcome).toMatchObject({ status: "rejected", error: { message: "socket hang up" } })
+  })
+
+  it("a GET timing out is retried, each attempt with the timeout, then rejects with timeout of <ms>ms exceeded (0.14.0: one attempt)", async () => {
+    const runs = await runBoth(recorder.current, {
+      reply: () => ({ delay: 200, body: { id: "ast_1" } }),
+      run: (stelace) => {
+        stelace.setTimeout(50)
+        return stelace.assets.read("ast_1")
+      }
+    })
+    expect(runs.upstream.wire).toHaveLength(1)
+    expect(runs.ours.wire).toHaveLength(3)
+    expect(runs.ours.outcome).toStrictEqual(runs.upstream.outcome)
+    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: "timeout of 50ms exceeded" } })
+  })
+
   it("a GET failing every time gives up after two retries with the last error", async () => {
     const runs = await runBoth(recorder.current, {
       reply: () => ({ status: 503, body: { message: "Service Unavailable", statusCode: 503 } }),
