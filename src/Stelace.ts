@@ -21,9 +21,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import type { InvalidArgument } from "./Errors.js"
+import { fetchClient } from "./internal/fetchClient.js"
 import type { Invoke } from "./internal/invoke.js"
 import { makeInvoke } from "./internal/invoke.js"
 import type { Options, Settings } from "./internal/settings.js"
@@ -106,25 +106,17 @@ export const layer = (
   Layer.unwrap(Effect.map(Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument }), layerWithSettings))
 
 /**
- * Gives a client the fetch transport: trace-propagation headers off unless `tracePropagation` is
- * `true` (browsers' CORS preflight refuses them), and redirects not followed, so credentials never
- * leave the API host.
+ * Gives a client the fetch transport, with trace-propagation headers off unless
+ * `tracePropagation` is `true` (browsers' CORS preflight refuses them). Redirects are not
+ * followed, so credentials never leave the API host.
  *
  * @internal
  */
 export const useFetch = (tracePropagation: boolean | undefined) => <A, E, R>(self: Layer.Layer<A, E, R>) =>
-  self.pipe(
-    Layer.provide(Layer.effect(
-      HttpClient.HttpClient,
-      Effect.map(HttpClient.HttpClient, (client) =>
-        HttpClient.transformResponse(client, (response) =>
-          response.pipe(
-            Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
-            Effect.provideService(HttpClient.TracerPropagationEnabled, tracePropagation === true)
-          )))
-    )),
-    Layer.provide(FetchHttpClient.layer)
-  )
+  self.pipe(Layer.provide(Layer.succeed(
+    HttpClient.HttpClient,
+    HttpClient.transformResponse(fetchClient, Effect.provideService(HttpClient.TracerPropagationEnabled, tracePropagation === true))
+  )))
 
 /**
  * `layer` with the fetch transport provided, for browsers and Node alike. Requires only a

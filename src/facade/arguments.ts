@@ -69,8 +69,12 @@ export const parseArguments = (endpoint: AnyEndpoint, input: ReadonlyArray<unkno
   const path = buildPath(endpoint, params)
   if (typeof path !== "string") return path
 
+  // `undefined` data or options mean "none" (stelace.js rejected them as unknown arguments)
+  while (args.length > 0 && args[args.length - 1] === undefined) args.pop()
   let data: unknown = {}
-  if (args.length > 0 && isObject(args[0])) {
+  if (args.length > 1 && args[0] === undefined) {
+    args.shift()
+  } else if (args.length > 0 && isObject(args[0])) {
     if (!isOptionsHash(args[0])) {
       data = args.shift()
     } else {

@@ -11,7 +11,7 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
 import { invoke } from "../internal/call.js"
-import { checkPath } from "../internal/invoke.js"
+import { forwardPath } from "../internal/invoke.js"
 import type { AnyEndpoint, Page } from "../internal/endpoint.js"
 import * as E from "../internal/endpoints.js"
 import { nextPageInput } from "../internal/pageWalk.js"
@@ -101,11 +101,25 @@ const isTokenStore = (store: unknown): store is CustomTokenStore =>
   typeof (store as CustomTokenStore).setTokens === "function" &&
   typeof (store as CustomTokenStore).removeTokens === "function"
 
-/** Runs the callback (if any) the way stelace.js did: errors reach it asynchronously, once. */
+/**
+ * Runs the callback (if any) as stelace.js did: with the result, or with the error on a later
+ * tick; the returned promise resolves to what the callback returned (to `undefined` on error).
+ * Unlike stelace.js, a callback that throws on a result is not called a second time with its own
+ * error: the error is thrown again outside the promise, as Node's callback APIs do (an uncaught
+ * exception rather than an unhandled rejection of a promise callback users never hold).
+ */
 const asCallback = (promise: Promise<unknown>, callback: Callback | undefined): Promise<unknown> => {
   if (!callback) return promise
   return promise.then(
-    (result) => callback(null, result),
+    (result) => {
+      try {
+        return callback(null, result)
+      } catch (error) {
+        setTimeout(() => {
+          throw error
+        }, 0)
+      }
+    },
     (error) => {
       setTimeout(() => callback(error), 0)
     }
@@ -150,6 +164,8 @@ class StelaceInstance {
   _beforeRefreshToken: LegacyBeforeRefreshToken | null = null
   /** @internal */
   readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: unknown) => void>> = { userSessionExpired: [] }
+  /** @internal */
+  _disposed = false
   /** @internal */
   readonly _runtime: ManagedRuntime.ManagedRuntime<StelaceClient | Session, never>
 
@@ -200,10 +216,10 @@ class StelaceInstance {
     for (const [name, method] of Object.entries(forwardMethods)) {
       forward[name] = (path: unknown, ...args: Array<unknown>) => {
         const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
-        const invalid = checkPath(method, path)
-        const promise = invalid
-          ? Promise.reject(invalid)
-          : this._call({ method, path: path as string, kind: "object", params: [] }, args)
+        const checked = forwardPath(method, path)
+        const promise = checked instanceof InvalidArgument
+          ? Promise.reject(checked)
+          : this._call({ method, path: checked, kind: "object", params: [] }, args)
         return asCallback(promise, callback)
       }
     }
@@ -212,6 +228,9 @@ class StelaceInstance {
 
   /** @internal */
   _run(effect: Effect.Effect<unknown, unknown, StelaceClient | Session>, signal: AbortSignal | undefined): Promise<unknown> {
+    if (this._disposed) return Promise.reject(new Error("Stelace: this instance was disposed"))
+    // an already-aborted signal must not let the request start
+    if (signal?.aborted) return Promise.reject(new RequestAborted({ message: "Request aborted" }))
     return this._runtime.runPromiseExit(effect, { signal }).then((exit) => {
       if (Exit.isSuccess(exit)) return exit.value
       throw toRejection(exit.cause)
@@ -369,8 +388,9 @@ class StelaceInstance {
     }
   }
 
-  /** Releases the instance's runtime: pending calls are interrupted. */
+  /** Releases the instance's runtime: pending calls are interrupted, later calls rejected. */
   dispose(): Promise<void> {
+    this._disposed = true
     return this._runtime.dispose()
   }
 }

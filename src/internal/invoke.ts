@@ -27,15 +27,18 @@ export const argumentError = (endpoint: Pick<AnyEndpoint, "method" | "path">, me
   new InvalidArgument({ message: `Stelace: ${message} ${where(endpoint)}` })
 
 /**
- * Checks a forwarded path: a string starting with a single `/`.
+ * A forwarded path on the API host, or why it is refused. Like stelace.js (axios), a path without a
+ * leading slash is relative to the API root (`assets` is `/assets`); unlike it, an absolute URL
+ * (`https://other.host/x`, any `scheme:`) or a protocol-relative one (`//other.host/x`) is refused
+ * rather than sent with the API key and token to another host.
  */
-export const checkPath = (method: AnyEndpoint["method"], path: unknown) => {
+export const forwardPath = (method: AnyEndpoint["method"], path: unknown): string | InvalidArgument => {
   const endpoint = { method, path: typeof path === "string" ? path : String(path) }
   if (typeof path !== "string") return argumentError(endpoint, `"path" must be a string, but got: ${typeof path}`)
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) {
-    return argumentError(endpoint, `"path" must be a path on the API host starting with "/", such as /assets; URLs are refused`)
+  if (/^[a-z][a-z\d+\-.]*:/i.test(path) || /^[/\\]{2}/.test(path) || path.startsWith("\\")) {
+    return argumentError(endpoint, `"path" must be a path on the API host, such as /assets; URLs are refused`)
   }
-  return undefined
+  return path.startsWith("/") ? path : `/${path}`
 }
 
 const optionKeys: ReadonlySet<string> = new Set(["apiVersion", "userId", "organizationId"])

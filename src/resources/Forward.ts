@@ -2,16 +2,17 @@
  * Calls to any path of the API, for routes the SDK does not name (or plugins'). The result is the
  * response body as is, with its `lastResponse`.
  *
- * Only paths on the configured API host are accepted: a path must start with `/`, and an absolute
- * or protocol-relative URL fails with `InvalidArgument` before anything is sent (credentials never
- * leave the API host).
+ * Only paths on the configured API host are accepted: `/assets` (or `assets`, relative to the API
+ * root, as in stelace.js). An absolute or protocol-relative URL fails with `InvalidArgument` before
+ * anything is sent, so credentials never leave the API host.
  *
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import type { StelaceError, WithLastResponse } from "../Errors.js"
 import { invoke } from "../internal/call.js"
-import { checkPath } from "../internal/invoke.js"
+import { InvalidArgument } from "../Errors.js"
+import { forwardPath } from "../internal/invoke.js"
 import type { Method, RequestOptions } from "../internal/transport.js"
 import type { StelaceClient } from "../Stelace.js"
 
@@ -24,9 +25,13 @@ export type ForwardFunction = <A = unknown>(
 
 const forward = (method: Method): ForwardFunction => (path, input, options) =>
   Effect.suspend(() => {
-    const invalid = checkPath(method, path)
-    if (invalid) return Effect.fail(invalid)
-    return invoke({ method, path, kind: "object", params: [] }, { params: [], input, options }) as Effect.Effect<any, StelaceError, StelaceClient>
+    const checked = forwardPath(method, path)
+    if (checked instanceof InvalidArgument) return Effect.fail(checked)
+    return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }) as Effect.Effect<
+      any,
+      StelaceError,
+      StelaceClient
+    >
   })
 
 /** `GET` a path, with an optional query. */

@@ -410,15 +410,24 @@ describe("Forward", () => {
       const token = accessToken({ expiresIn: 3600 })
       const store = TokenStore.make({ getTokens: () => ({ accessToken: token }), setTokens: () => {}, removeTokens: () => {} })
       const errors = yield* Effect.forEach(
-        ["https://evil.example/steal", "//evil.example/steal", "evil.example", "/\\evil.example"],
+        ["https://evil.example/steal", "//evil.example/steal", "/\\evil.example", "\\\\evil.example", "localhost:4100/steal"],
         (path) => Effect.flip(Forward.post(path, { a: 1 })),
         { concurrency: 1 }
       ).pipe(Effect.provide(clientLayer(target, {}, store)))
       for (const error of errors) {
         assert.instanceOf(error, InvalidArgument)
-        assert.match(error.message, /"path" must be a path on the API host starting with "\/"/)
+        assert.match(error.message, /"path" must be a path on the API host, such as \/assets; URLs are refused/)
       }
       assert.strictEqual(target.requests.length, 0)
+    }).pipe(Effect.scoped))
+})
+
+describe("Forward paths", () => {
+  it.live("a path without a leading slash is relative to the API root, as in stelace.js", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      yield* Forward.get("assets/ast_1").pipe(Effect.provide(clientLayer(target)))
+      assert.strictEqual(target.requests[0].url, "/assets/ast_1")
     }).pipe(Effect.scoped))
 })
 

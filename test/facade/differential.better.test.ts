@@ -13,6 +13,7 @@ import type { AnyInstance, Run, Sdk } from "./harness.js"
 import {
   captureWarnings,
   cursorList,
+  expectSame,
   expectSameServerError,
   factories,
   instanceOn,
@@ -203,7 +204,7 @@ describe("forward stays on the API host", () => {
       const ours = await runOn("ours", recorder.current, { tokens: loggedIn, run: (stelace) => stelace.forward.get(url, { a: 1 }) })
       expect(ours.outcome).toMatchObject({
         status: "rejected",
-        error: { message: expect.stringContaining(`"path" must be a path on the API host starting with "/"`) }
+        error: { message: expect.stringContaining(`"path" must be a path on the API host, such as /assets; URLs are refused`) }
       })
       expect(ours.settled.error).toBeInstanceOf(InvalidArgument)
       expect(other.requests).toStrictEqual([])
@@ -231,6 +232,11 @@ describe("forward stays on the API host", () => {
       expect(runs.ours.wire).toStrictEqual([])
       expect(other.requests).toStrictEqual([])
     }))
+
+  it("a path without a leading slash is relative to the API root, as in 0.14.0", async () => {
+    recorder.current.respond(() => ({ body: { id: "ast_1" } }))
+    expectSame(await runBoth(recorder.current, { run: (stelace) => stelace.forward.get("assets/ast_1", { a: 1 }) }))
+  })
 })
 
 describe("retries", () => {

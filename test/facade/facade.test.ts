@@ -1,0 +1,88 @@
+/** Facade behaviours beyond stelace.js that the differential suite does not cover. */
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { createInstance, RequestAborted } from "../../src/index.js"
+import { PUBLISHABLE_KEY } from "../support/jwt.js"
+import type { Recorder } from "../support/recorder.js"
+import { startRecorder } from "../support/recorder.js"
+
+let target: Recorder | undefined
+
+const instance = async () => {
+  target = await startRecorder()
+  const stelace = createInstance({ apiKey: PUBLISHABLE_KEY, host: "127.0.0.1", port: target.port, protocol: "http" })
+  return { stelace, target }
+}
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await target?.close()
+  target = undefined
+})
+
+describe("cancellation", () => {
+  it("an already aborted signal rejects with Request aborted and sends nothing", async () => {
+    const { stelace, target } = await instance()
+    const controller = new AbortController()
+    controller.abort()
+    const error = await stelace.assets.read("ast_1", { signal: controller.signal }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RequestAborted)
+    expect((error as Error).message).toBe("Request aborted")
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(target.requests).toEqual([])
+  })
+})
+
+describe("callbacks", () => {
+  it("a callback that throws on a result is called once, and its error is thrown outside the promise", async () => {
+    const { stelace } = await instance()
+    const scheduled: Array<() => void> = []
+    const realSetTimeout = globalThis.setTimeout
+    vi.spyOn(globalThis, "setTimeout").mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms === 0) {
+        scheduled.push(fn)
+        return 0 as any
+      }
+      return realSetTimeout(fn, ms)
+    }) as any)
+    const calls: Array<unknown> = []
+    const returned = await stelace.assets.read("ast_1", (error: unknown) => {
+      calls.push(error)
+      throw new Error("bug in the callback")
+    })
+    expect(returned).toBeUndefined()
+    expect(calls).toEqual([null])
+    expect(scheduled).toHaveLength(1)
+    expect(() => scheduled[0]()).toThrow("bug in the callback")
+  })
+})
+
+describe("undefined arguments", () => {
+  it("an undefined data or options argument means none (stelace.js rejected it as an unknown argument)", async () => {
+    const { stelace, target } = await instance()
+    target.respond(() => ({ body: { id: "ast_1" } }))
+    await stelace.assets.read("ast_1", undefined)
+    await stelace.assets.read("ast_1", undefined, { stelaceVersion: "2019-05-20" })
+    await stelace.assets.update("ast_1", { name: "Bike" }, undefined)
+    expect(target.requests.map((r) => [r.method, r.url, r.body, r.headers["x-stelace-version"]])).toEqual([
+      ["GET", "/assets/ast_1", "", undefined],
+      ["GET", "/assets/ast_1", "", "2019-05-20"],
+      ["PATCH", "/assets/ast_1", `{"name":"Bike"}`, undefined]
+    ])
+  })
+
+  it("a null in place of data is still an unknown argument", async () => {
+    const { stelace, target } = await instance()
+    await expect(stelace.assets.read("ast_1", null as any)).rejects.toThrow(
+      "Stelace: Unknown arguments (). Did you mean to pass an options object? (on API request to GET /assets/:id)"
+    )
+    expect(target.requests).toEqual([])
+  })
+})
+
+describe("dispose", () => {
+  it("releases the instance: later calls are refused", async () => {
+    const { stelace } = await instance()
+    await stelace.dispose()
+    await expect(stelace.assets.read("ast_1")).rejects.toThrow("Stelace: this instance was disposed")
+  })
+})
