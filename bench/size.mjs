@@ -4,46 +4,21 @@
 import { build } from "esbuild"
 import { gzipSync } from "node:zlib"
 
-const apps = {
-  "stelace@0.14.0 (createInstance)": `
-    import { createInstance } from "stelace"
+const facadeApp = (from) => `
+    import { createInstance } from "${from}"
     const stelace = createInstance({ apiKey: "pubk_test_x" })
     export const run = async () => {
       await stelace.auth.login({ username: "jane", password: "secret" })
       const assets = await stelace.assets.list({ nbResultsPerPage: 10 })
       const results = await stelace.search.results({ query: "bike" })
       return [assets, results]
-    }`,
-  "stelace-effect (createInstance)": `
-    import { createInstance } from "stelace-effect"
-    const stelace = createInstance({ apiKey: "pubk_test_x" })
-    export const run = async () => {
-      await stelace.auth.login({ username: "jane", password: "secret" })
-      const assets = await stelace.assets.list({ nbResultsPerPage: 10 })
-      const results = await stelace.search.results({ query: "bike" })
-      return [assets, results]
-    }`,
-  "stelace-effect (Effect, per module)": `
+    }`
+
+const effectApp = (imports) => `
     import * as Effect from "effect/Effect"
     import * as Layer from "effect/Layer"
     import * as ManagedRuntime from "effect/ManagedRuntime"
-    import * as Assets from "stelace-effect/Assets"
-    import * as Auth from "stelace-effect/Auth"
-    import * as Search from "stelace-effect/Search"
-    import * as Stelace from "stelace-effect/Stelace"
-    import * as TokenStore from "stelace-effect/TokenStore"
-    const runtime = ManagedRuntime.make(Stelace.layerFetch({ apiKey: "pubk_test_x" }).pipe(Layer.provide(TokenStore.default)))
-    export const run = () => runtime.runPromise(Effect.gen(function*() {
-      yield* Auth.login({ username: "jane", password: "secret" })
-      const assets = yield* Assets.list({ nbResultsPerPage: 10 })
-      const results = yield* Search.results({ query: "bike" })
-      return [assets, results]
-    }))`,
-  "stelace-effect (Effect, root import)": `
-    import * as Effect from "effect/Effect"
-    import * as Layer from "effect/Layer"
-    import * as ManagedRuntime from "effect/ManagedRuntime"
-    import { Assets, Auth, Search, Stelace, TokenStore } from "stelace-effect"
+    ${imports}
     const runtime = ManagedRuntime.make(Stelace.layerFetch({ apiKey: "pubk_test_x" }).pipe(Layer.provide(TokenStore.default)))
     export const run = () => runtime.runPromise(Effect.gen(function*() {
       yield* Auth.login({ username: "jane", password: "secret" })
@@ -51,6 +26,14 @@ const apps = {
       const results = yield* Search.results({ query: "bike" })
       return [assets, results]
     }))`
+
+const modules = ["Assets", "Auth", "Search", "Stelace", "TokenStore"]
+
+const apps = {
+  "stelace@0.14.0 (createInstance)": facadeApp("stelace"),
+  "stelace-effect (createInstance)": facadeApp("stelace-effect"),
+  "stelace-effect (Effect, per module)": effectApp(modules.map((m) => `import * as ${m} from "stelace-effect/${m}"`).join("\n")),
+  "stelace-effect (Effect, root import)": effectApp(`import { ${modules.join(", ")} } from "stelace-effect"`)
 }
 
 const sizes = {}

@@ -16,7 +16,7 @@ import type { AnyEndpoint, Page } from "../internal/endpoint.js"
 import * as E from "../internal/endpoints.js"
 import { nextPageInput } from "../internal/pageWalk.js"
 import type { BeforeRefreshToken, Settings } from "../internal/settings.js"
-import { DEFAULT_TIMEOUT, resolveSettings } from "../internal/settings.js"
+import { DEFAULT_TIMEOUT, optionNames, resolveSettings } from "../internal/settings.js"
 import type { Method } from "../internal/transport.js"
 import { infoFromTokens, Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
@@ -73,20 +73,8 @@ export type ResourceTable = typeof resources
 
 const forwardMethods: Record<string, Method> = { get: "GET", post: "POST", put: "PUT", patch: "PATCH", del: "DELETE", options: "OPTIONS" }
 
-const configKeys: ReadonlySet<string> = new Set([
-  "apiKey",
-  "apiVersion",
-  "tokenStore",
-  "beforeRefreshToken",
-  "host",
-  "port",
-  "protocol",
-  "timeout",
-  "organizationId",
-  "userAgent",
-  "maxRetries",
-  "refreshMargin"
-])
+/** stelace.js's configuration keys and the core's options, but trace propagation (always off). */
+const configKeys: ReadonlySet<string> = new Set([...optionNames.filter((name) => name !== "tracePropagation"), "tokenStore"])
 
 const errorTypes = ["userSessionExpired"] as const
 

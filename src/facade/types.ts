@@ -8,6 +8,7 @@
 import type { LastResponse, SessionExpired, StelaceError, WithLastResponse } from "../Errors.js"
 import type { Endpoint, Kind, PaginationMeta, ParamArgs } from "../internal/endpoint.js"
 import type { AuthTokens, LoginParams } from "../Types.js"
+import type { Options } from "../internal/settings.js"
 import type { SessionInfo } from "../Session.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import type { FacadeRequestOptions } from "./arguments.js"
@@ -19,32 +20,16 @@ export type LegacyBeforeRefreshToken = (
   callback: (error: unknown, tokens?: Tokens | null) => void
 ) => void | PromiseLike<Tokens | null | undefined>
 
-/** `createInstance`'s configuration: stelace.js's four fields and this SDK's transport options. */
-export interface FacadeConfig {
-  /** Secret (`seck_...`) or publishable (`pubk_...`) API key. */
-  readonly apiKey?: string | undefined
-  /** Default API version (`x-stelace-version`). */
-  readonly apiVersion?: string | undefined
+/**
+ * `createInstance`'s configuration: stelace.js's `apiKey`, `apiVersion`, `tokenStore` and
+ * `beforeRefreshToken` (callback or promise style), plus the core's transport options (`host`,
+ * `port`, `protocol`, `timeout`, `organizationId`, `userAgent`, `maxRetries`, `refreshMargin`).
+ */
+export interface FacadeConfig extends Omit<Options, "beforeRefreshToken" | "tracePropagation"> {
   /** Where tokens live; defaults to localStorage key `stl-authtoken` in browsers, memory elsewhere. */
   readonly tokenStore?: CustomTokenStore | undefined
   /** Replaces the default refresh call. */
   readonly beforeRefreshToken?: LegacyBeforeRefreshToken | undefined
-  /** API host (default `api.stelace.com`). */
-  readonly host?: string | undefined
-  /** API port (default 443). */
-  readonly port?: number | undefined
-  /** `https` (default) or `http`. */
-  readonly protocol?: string | undefined
-  /** Milliseconds per attempt (default 30000). */
-  readonly timeout?: number | undefined
-  /** Organization every call acts as. */
-  readonly organizationId?: string | null | undefined
-  /** User agent to forward (server rendering for a browser). */
-  readonly userAgent?: string | undefined
-  /** Retries of idempotent calls on transient failures (default 2). */
-  readonly maxRetries?: number | undefined
-  /** Refresh the access token this many milliseconds before it expires (default 30000). */
-  readonly refreshMargin?: number | undefined
 }
 
 /** The error a facade call rejects with. */

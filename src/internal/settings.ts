@@ -97,7 +97,8 @@ const nonNegative = (name: string, value: unknown, fallback: number, integer = f
   return value as number
 }
 
-const knownOptions: ReadonlySet<string> = new Set([
+/** The names of the options. */
+export const optionNames: ReadonlyArray<keyof Options> = [
   "apiKey",
   "apiVersion",
   "host",
@@ -110,7 +111,9 @@ const knownOptions: ReadonlySet<string> = new Set([
   "refreshMargin",
   "beforeRefreshToken",
   "tracePropagation"
-])
+]
+
+const knownOptions: ReadonlySet<string> = new Set(optionNames)
 
 /**
  * Applies defaults and checks every option; throws `InvalidArgument` on the first bad one.
