@@ -22,8 +22,10 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
-import type { InvalidArgument } from "./Errors.js"
+import * as Tracer from "effect/Tracer"
+import { InvalidArgument } from "./Errors.js"
 import { fetchClient } from "./internal/fetchClient.js"
+import { makeNodeClient, nodeModules } from "./internal/nodeClient.js"
 import type { Invoke } from "./internal/invoke.js"
 import { makeInvoke } from "./internal/invoke.js"
 import type { Options, Settings } from "./internal/settings.js"
@@ -106,21 +108,48 @@ export const layer = (
   Layer.unwrap(Effect.map(Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument }), layerWithSettings))
 
 /**
- * Gives a client the fetch transport, with trace-propagation headers off unless
- * `tracePropagation` is `true` (browsers' CORS preflight refuses them). Redirects are not
- * followed, so credentials never leave the API host.
+ * Gives a client a transport, with HTTP spans and trace-propagation headers off unless
+ * `tracePropagation` is `true` (browsers' CORS preflight refuses the headers, and spans cost a
+ * third of a call's time when nothing collects them).
  *
  * @internal
  */
-export const useFetch = (tracePropagation: boolean | undefined) => <A, E, R>(self: Layer.Layer<A, E, R>) =>
+export const useTransport = (client: HttpClient.HttpClient, tracePropagation: boolean | undefined) =>
+<A, E, R>(self: Layer.Layer<A, E, R>) =>
   self.pipe(Layer.provide(Layer.succeed(
     HttpClient.HttpClient,
-    HttpClient.transformResponse(fetchClient, Effect.provideService(HttpClient.TracerPropagationEnabled, tracePropagation === true))
+    tracePropagation === true
+      ? client
+      : HttpClient.transformResponse(client, Effect.provideService(Tracer.DisablePropagation, true))
   )))
 
 /**
- * `layer` with the fetch transport provided, for browsers and Node alike. Requires only a
- * `TokenStore`.
+ * `layer` with the platform's `fetch` as transport: the choice for browsers (and any runtime with
+ * `fetch`). Requires only a `TokenStore`. Redirects are not followed, so the API key and token
+ * never leave the API host.
  */
 export const layerFetch = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  layer(options).pipe(useFetch(options?.tracePropagation))
+  layer(options).pipe(useTransport(fetchClient, options?.tracePropagation))
+
+/**
+ * `layer` with `node:http` / `node:https` as transport: the choice for servers on Node, with
+ * about 1.4 times the throughput of Node's `fetch`. Fails with `InvalidArgument` where Node's
+ * modules are not available. Requires only a `TokenStore`.
+ */
+export const layerNode = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+  Layer.unwrap(Effect.suspend(() => {
+    const modules = nodeModules()
+    return modules
+      ? Effect.succeed(layer(options).pipe(useTransport(makeNodeClient(modules), options?.tracePropagation)))
+      : Effect.fail(new InvalidArgument({ message: "Stelace: layerNode needs Node's http module; use layerFetch here" }))
+  }))
+
+/**
+ * The fastest transport where the code runs: `node:http` on Node, `fetch` elsewhere.
+ *
+ * @internal
+ */
+export const platformClient = (): HttpClient.HttpClient => {
+  const modules = nodeModules()
+  return modules ? makeNodeClient(modules) : fetchClient
+}

@@ -20,7 +20,7 @@ import { DEFAULT_TIMEOUT, optionNames, resolveSettings } from "../internal/setti
 import type { Method } from "../internal/transport.js"
 import { infoFromTokens, Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
-import { layerWithSettings, useFetch } from "../Stelace.js"
+import { layerWithSettings, platformClient, useTransport } from "../Stelace.js"
 import type { CustomTokenStore, SyncTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./arguments.js"
@@ -181,7 +181,7 @@ class StelaceInstance {
       removeTokens: () => this._tokenStore.removeTokens()
     })
     this._runtime = ManagedRuntime.make(
-      layerWithSettings(this._settings).pipe(useFetch(false), Layer.provide(store))
+      layerWithSettings(this._settings).pipe(useTransport(platformClient(), false), Layer.provide(store))
     )
     this._runtime.runSync(Effect.map(Effect.service(Session), (session) =>
       session.subscribe((event) => {

@@ -72,15 +72,11 @@ const isBrowser = typeof window === "object"
 export const baseUrl = (settings: Settings): string =>
   `${settings.protocol}://${settings.host}${settings.port === 80 || settings.port === 443 ? "" : `:${settings.port}`}`
 
+/** What axios 0.19 left unescaped in query strings (and a space as `+`). */
+const axiosKept: Readonly<Record<string, string>> = { "40": "@", "3A": ":", "24": "$", "2C": ",", "20": "+", "5B": "[", "5D": "]" }
+
 const encodeQueryComponent = (value: string): string =>
-  encodeURIComponent(value)
-    .replace(/%40/gi, "@")
-    .replace(/%3A/gi, ":")
-    .replace(/%24/g, "$")
-    .replace(/%2C/gi, ",")
-    .replace(/%20/g, "+")
-    .replace(/%5B/gi, "[")
-    .replace(/%5D/gi, "]")
+  encodeURIComponent(value).replace(/%(40|3A|24|2C|20|5B|5D)/g, (_, hex: string) => axiosKept[hex])
 
 /**
  * Serializes a query the way stelace.js did through axios 0.19: null and undefined are left out,
@@ -172,9 +168,11 @@ const headersOf = (headers: Readonly<Record<string, string | undefined>>): Recor
   return out
 }
 
+const blank = /^\s*$/
+
 const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
   // an empty answer (204, say) counts as an empty object rather than a malformed body
-  if (text.trim() === "") return { ok: true, value: {} }
+  if (blank.test(text)) return { ok: true, value: {} }
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch {
@@ -233,7 +231,19 @@ export const makeTransport = (client: HttpClient.HttpClient, settings: Settings)
       const once = Effect.suspend(() => attempt(request))
       const times = settings.maxRetries
       if (!idempotent.has(request.method) || times <= 0) return once
-      return Effect.retry(once, { schedule: retrySchedule, times, while: isRetryable })
+      // The retry policy is set up only once the first attempt has failed (most calls succeed):
+      // the retried effect fails with that first error once, then attempts again, so the attempts
+      // and delays are those of `Effect.retry(once, ...)`.
+      return Effect.catch(once, (error) => {
+        if (!isRetryable(error)) return Effect.fail(error)
+        let replayed = false
+        const again = Effect.suspend(() => {
+          if (replayed) return once
+          replayed = true
+          return Effect.fail(error)
+        })
+        return Effect.retry(again, { schedule: retrySchedule, times, while: isRetryable })
+      })
     }
   }
 }
