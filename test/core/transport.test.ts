@@ -2,16 +2,13 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as http from "node:http"
 import {
   Assets,
   Auth,
   Forward,
   InvalidArgument,
   MalformedResponse,
-  NetworkError,
   Search,
   ServerError,
   Stelace,
@@ -279,23 +276,6 @@ describe("results and failures", () => {
       assert.strictEqual(error.body, "<html>maintenance</html>")
       assert.match(error.message, /Expected a JSON body, got text\/html/)
     }).pipe(Effect.scoped))
-
-  it.live("a refused connection fails with NetworkError 'Network Error'", () =>
-    Effect.gen(function*() {
-      const port = yield* Effect.promise(() =>
-        new Promise<number>((resolve) => {
-          const server = http.createServer().listen(0, "127.0.0.1", () => {
-            const { port } = server.address() as { port: number }
-            server.close(() => resolve(port))
-          })
-        })
-      )
-      const layer = Stelace.layerFetch({ host: "127.0.0.1", port, protocol: "http", maxRetries: 0 }).pipe(Layer.provide(TokenStore.memory))
-      const error = failureOf(yield* Effect.exit(Assets.read("ast_1").pipe(Effect.provide(layer))))
-      assert.instanceOf(error, NetworkError)
-      assert.strictEqual((error as NetworkError).message, "Network Error")
-      assert.isDefined((error as NetworkError).cause)
-    }))
 })
 
 describe("retries", () => {
@@ -358,31 +338,6 @@ describe("retries", () => {
       const error = failureOf(yield* Effect.exit(Assets.read("ast_1").pipe(Effect.provide(clientLayer(target)))))
       assert.strictEqual((error as ServerError).headers["retry-after"], "3600")
       assert.strictEqual(target.requests.length, 1)
-    }).pipe(Effect.scoped))
-})
-
-describe("timeouts and cancellation", () => {
-  it.live("fails with 'timeout of <ms>ms exceeded' and aborts the request", () =>
-    Effect.gen(function*() {
-      const target = yield* recorder
-      target.respond(() => ({ delay: 500, body: {} }))
-      const error = failureOf(yield* Effect.exit(Assets.create({ name: "x" }).pipe(Effect.provide(clientLayer(target, { timeout: 100 })))))
-      assert.instanceOf(error, NetworkError)
-      assert.strictEqual((error as NetworkError).message, "timeout of 100ms exceeded")
-      yield* Effect.sleep(50)
-      assert.strictEqual(target.aborted.length, 1)
-    }).pipe(Effect.scoped))
-
-  it.live("interrupting a call aborts its HTTP request", () =>
-    Effect.gen(function*() {
-      const target = yield* recorder
-      target.respond(() => ({ delay: 1000, body: {} }))
-      const fiber = yield* Assets.read("ast_1").pipe(Effect.provide(clientLayer(target)), Effect.forkChild)
-      yield* Effect.sleep(100)
-      yield* Fiber.interrupt(fiber)
-      yield* Effect.sleep(50)
-      assert.strictEqual(target.requests.length, 1)
-      assert.strictEqual(target.aborted.length, 1)
     }).pipe(Effect.scoped))
 })
 
