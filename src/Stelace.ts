@@ -3,8 +3,11 @@
  *
  * @example
  * ```ts
- * import { Effect, Layer } from "effect"
- * import { Assets, Stelace, TokenStore } from "stelace-effect"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ * import * as Assets from "stelace-effect/Assets"
+ * import * as Stelace from "stelace-effect/Stelace"
+ * import * as TokenStore from "stelace-effect/TokenStore"
  *
  * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(Layer.provide(TokenStore.default))
  *
@@ -22,7 +25,6 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
-import * as Tracer from "effect/Tracer"
 import { InvalidArgument } from "./Errors.js"
 import { fetchClient } from "./internal/fetchClient.js"
 import { makeNodeClient, nodeModules } from "./internal/nodeClient.js"
@@ -108,20 +110,15 @@ export const layer = (
   Layer.unwrap(Effect.map(Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument }), layerWithSettings))
 
 /**
- * Gives a client a transport, with HTTP spans and trace-propagation headers off unless
- * `tracePropagation` is `true` (browsers' CORS preflight refuses the headers, and spans cost a
- * third of a call's time when nothing collects them).
+ * A client over a built-in transport: spans and trace headers off unless `tracePropagation` is
+ * `true`.
  *
  * @internal
  */
-export const useTransport = (client: HttpClient.HttpClient, tracePropagation: boolean | undefined) =>
-<A, E, R>(self: Layer.Layer<A, E, R>) =>
-  self.pipe(Layer.provide(Layer.succeed(
-    HttpClient.HttpClient,
-    tracePropagation === true
-      ? client
-      : HttpClient.transformResponse(client, Effect.provideService(Tracer.DisablePropagation, true))
-  )))
+export const layerWith = (client: HttpClient.HttpClient, options: Options | undefined) =>
+  layer({ ...options, tracePropagation: options?.tracePropagation ?? false }).pipe(
+    Layer.provide(Layer.succeed(HttpClient.HttpClient, client))
+  )
 
 /**
  * `layer` with the platform's `fetch` as transport: the choice for browsers (and any runtime with
@@ -129,7 +126,7 @@ export const useTransport = (client: HttpClient.HttpClient, tracePropagation: bo
  * never leave the API host.
  */
 export const layerFetch = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  layer(options).pipe(useTransport(fetchClient, options?.tracePropagation))
+  layerWith(fetchClient, options)
 
 /**
  * `layer` with `node:http` / `node:https` as transport: the choice for servers on Node, with
@@ -140,7 +137,7 @@ export const layerNode = (options?: Options): Layer.Layer<StelaceClient | Sessio
   Layer.unwrap(Effect.suspend(() => {
     const modules = nodeModules()
     return modules
-      ? Effect.succeed(layer(options).pipe(useTransport(makeNodeClient(modules), options?.tracePropagation)))
+      ? Effect.succeed(layerWith(makeNodeClient(modules), options))
       : Effect.fail(new InvalidArgument({ message: "Stelace: layerNode needs Node's http module; use layerFetch here" }))
   }))
 

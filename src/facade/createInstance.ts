@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as HttpClient from "effect/http/HttpClient"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
 import { invoke } from "../internal/call.js"
 import { forwardPath } from "../internal/invoke.js"
@@ -20,8 +21,8 @@ import { DEFAULT_TIMEOUT, optionNames, resolveSettings } from "../internal/setti
 import type { Method } from "../internal/transport.js"
 import { infoFromTokens, Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
-import { layerWithSettings, platformClient, useTransport } from "../Stelace.js"
-import type { CustomTokenStore, SyncTokenStore, Tokens } from "../TokenStore.js"
+import { layerWithSettings, platformClient } from "../Stelace.js"
+import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./arguments.js"
 import { parseArguments } from "./arguments.js"
@@ -168,7 +169,8 @@ class StelaceInstance {
       })
     }
     const { apiKey, apiVersion, beforeRefreshToken, tokenStore, ...transport } = config
-    this._settings = resolveSettings(transport)
+    // no HTTP spans nor trace headers: the facade has no tracer to report to, and CORS refuses the headers
+    this._settings = resolveSettings({ ...transport, tracePropagation: false })
     this._tokenStore = TokenStore.makeDefaultStore()
     this.setApiKey(apiKey)
     this.setApiVersion(apiVersion)
@@ -181,7 +183,7 @@ class StelaceInstance {
       removeTokens: () => this._tokenStore.removeTokens()
     })
     this._runtime = ManagedRuntime.make(
-      layerWithSettings(this._settings).pipe(useTransport(platformClient(), false), Layer.provide(store))
+      layerWithSettings(this._settings).pipe(Layer.provide(Layer.succeed(HttpClient.HttpClient, platformClient())), Layer.provide(store))
     )
     this._runtime.runSync(Effect.map(Effect.service(Session), (session) =>
       session.subscribe((event) => {
@@ -398,5 +400,3 @@ export type Stelace = StelaceInstanceApi & FacadeResources
  */
 export const createInstance = (config: FacadeConfig): Stelace => new StelaceInstance(config) as unknown as Stelace
 
-/** @internal */
-export type { SyncTokenStore }

@@ -40,8 +40,9 @@ export interface Options {
   /** Replaces the default refresh call (`POST /auth/token`). A failure or no result keeps the old tokens. */
   readonly beforeRefreshToken?: BeforeRefreshToken | undefined
   /**
-   * Whether requests carry trace-propagation headers (`traceparent`, `b3`). Browsers' CORS
-   * preflight refuses them, so `layerFetch` turns them off unless this says `true`.
+   * Whether calls get an HTTP span and trace-propagation headers (`traceparent`, `b3`). `false`
+   * turns both off; `layerFetch`, `layerNode` and the Promise facade default to `false` (browsers'
+   * CORS preflight refuses the headers), `layer` leaves your `HttpClient` as it is.
    */
   readonly tracePropagation?: boolean | undefined
 }

@@ -79,6 +79,15 @@ describe("undefined arguments", () => {
   })
 })
 
+describe("headers", () => {
+  it("sends no trace-propagation headers (browsers' CORS preflight would refuse them)", async () => {
+    const { stelace, target } = await instance()
+    await stelace.assets.read("ast_1")
+    expect(target.requests[0].headers.traceparent).toBeUndefined()
+    expect(target.requests[0].headers.b3).toBeUndefined()
+  })
+})
+
 describe("dispose", () => {
   it("releases the instance: later calls are refused", async () => {
     const { stelace } = await instance()
