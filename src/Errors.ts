@@ -141,5 +141,15 @@ export class RequestAborted extends Data.TaggedError("RequestAborted")<{
   readonly message: "Request aborted"
 }> {}
 
+/**
+ * A result that does not match the schema it was decoded with (only when decoding was asked for).
+ * `path` locates the first mismatch in the body, e.g. `["results", 3, "price"]`.
+ */
+export class DecodeError extends Data.TaggedError("DecodeError")<{
+  readonly message: string
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly cause?: unknown
+}> {}
+
 /** Every failure a Stelace call can end with. */
-export type StelaceError = ServerError | NetworkError | SessionExpired | InvalidArgument | MalformedResponse
+export type StelaceError = ServerError | NetworkError | SessionExpired | InvalidArgument | MalformedResponse | DecodeError

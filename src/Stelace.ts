@@ -25,7 +25,9 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
+import type { DecodeError } from "./Errors.js"
 import { InvalidArgument } from "./Errors.js"
+import type { AnyEndpoint } from "./internal/endpoint.js"
 import { fetchClient } from "./internal/fetchClient.js"
 import { makeNodeClient, nodeModules } from "./internal/nodeClient.js"
 import type { Invoke } from "./internal/invoke.js"
@@ -80,6 +82,17 @@ const withOptions = <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOp
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
     Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options }))
 
+/** Decodes the result of one call of an endpoint. */
+export type ResultDecoder = (endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>
+
+/**
+ * How the clients built in its scope decode results: absent by default (results are the bodies as
+ * the server sent them). Read once, when a client is built.
+ */
+export const CurrentResultDecoder = Context.Reference<ResultDecoder | undefined>("stelace-effect/CurrentResultDecoder", {
+  defaultValue: () => undefined
+})
+
 /**
  * Builds the client from settings the caller keeps (the Promise facade changes them through its
  * setters).
@@ -92,7 +105,8 @@ export const layerWithSettings = (
   Layer.effectContext(Effect.gen(function*() {
     const transport = makeTransport(yield* HttpClient.HttpClient, settings)
     const session = Session.make({ settings, transport, store: yield* TokenStore, scope: yield* Effect.scope })
-    const invoke = makeInvoke({ transport, session, defaultOptions: Effect.service(CurrentRequestOptions) })
+    const decode = yield* CurrentResultDecoder
+    const invoke = makeInvoke({ transport, session, defaultOptions: Effect.service(CurrentRequestOptions), decode })
     return Context.make(StelaceClient, StelaceClient.of({ settings, invoke, transport })).pipe(
       Context.add(Session.Session, session)
     )

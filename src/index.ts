@@ -7,6 +7,7 @@ export * as Stelace from "./Stelace.js"
 export * as TokenStore from "./TokenStore.js"
 export * as Session from "./Session.js"
 export {
+  DecodeError,
   type LastResponse,
   InvalidArgument,
   MalformedResponse,

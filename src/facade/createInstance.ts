@@ -14,7 +14,6 @@ import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
 import { invoke } from "../internal/call.js"
 import { forwardPath } from "../internal/invoke.js"
 import type { AnyEndpoint, Page } from "../internal/endpoint.js"
-import * as E from "../internal/endpoints.js"
 import { nextPageInput } from "../internal/pageWalk.js"
 import type { BeforeRefreshToken, Settings } from "../internal/settings.js"
 import { DEFAULT_TIMEOUT, optionNames, resolveSettings } from "../internal/settings.js"
@@ -26,51 +25,12 @@ import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./arguments.js"
 import { parseArguments } from "./arguments.js"
+import { resources } from "./resources.js"
 import type { FacadeConfig, FacadeResources, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./types.js"
 
 export type * from "./types.js"
 export type { FacadeRequestOptions } from "./arguments.js"
 
-/** The resources of an instance, by property name: stelace.js's, plus the routes it lacked. */
-const resources = {
-  apiKeys: E.apiKeys,
-  assessments: E.assessments,
-  assets: E.assets,
-  assetTypes: E.assetTypes,
-  auth: E.auth,
-  availabilities: E.availabilities,
-  batch: E.batch,
-  categories: E.categories,
-  config: E.config,
-  customAttributes: E.customAttributes,
-  documents: E.documents,
-  emails: E.emails,
-  entries: E.entries,
-  events: E.events,
-  messages: E.messages,
-  orderLines: E.orderLines,
-  orderMoves: E.orderMoves,
-  orders: E.orders,
-  password: E.password,
-  permissions: E.permissions,
-  providers: E.providers,
-  ratings: E.ratings,
-  roles: E.roles,
-  savedSearch: E.savedSearches,
-  search: { ...E.search, list: E.search.results },
-  signal: E.signal,
-  tasks: E.tasks,
-  tokens: E.tokens,
-  transactions: E.transactions,
-  users: E.users,
-  webhookLogs: E.webhookLogs,
-  webhooks: E.webhooks,
-  workflowLogs: E.workflowLogs,
-  workflows: E.workflows
-}
-
-/** @internal */
-export type ResourceTable = typeof resources
 
 const forwardMethods: Record<string, Method> = { get: "GET", post: "POST", put: "PUT", patch: "PATCH", del: "DELETE", options: "OPTIONS" }
 

@@ -12,7 +12,7 @@ import type { Options } from "../internal/settings.js"
 import type { SessionInfo } from "../Session.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import type { FacadeRequestOptions } from "./arguments.js"
-import type { ResourceTable } from "./createInstance.js"
+import type { ResourceTable } from "./resources.js"
 
 /** stelace.js's `beforeRefreshToken`: answers by calling `callback` or by returning a promise. */
 export type LegacyBeforeRefreshToken = (

@@ -5,7 +5,7 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import type { LastResponse, StelaceError } from "../Errors.js"
+import type { DecodeError, LastResponse, StelaceError } from "../Errors.js"
 import { defineHidden, InvalidArgument, MalformedResponse } from "../Errors.js"
 import type { Session } from "../Session.js"
 import type { AnyEndpoint, Page, PaginationMeta } from "./endpoint.js"
@@ -136,6 +136,7 @@ export const makeInvoke = (deps: {
   readonly transport: Transport
   readonly session: Session["Service"]
   readonly defaultOptions: Effect.Effect<RequestOptions>
+  readonly decode?: ((endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>) | undefined
 }): Invoke =>
 (endpoint, invocation) =>
   Effect.gen(function*() {
@@ -167,6 +168,7 @@ export const makeInvoke = (deps: {
     } else {
       result = withLastResponse(response.body, lastResponse)
     }
+    if (deps.decode) result = yield* deps.decode(endpoint, result)
     if (endpoint.session === "store" && response.body !== null && typeof response.body === "object") {
       yield* deps.session.set(response.body as Record<string, unknown>)
     } else if (endpoint.session === "logout") {
