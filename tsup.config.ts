@@ -15,5 +15,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
+  // esbuild renames classes whose bodies refer to themselves (`_ServerError`); users see these names
+  keepNames: true,
   external: ["effect", "jwt-decode", /^node:/]
 })

@@ -8,7 +8,9 @@ export * as TokenStore from "./TokenStore.js"
 export * as Session from "./Session.js"
 export {
   DecodeError,
+  HookError,
   type LastResponse,
+  type NetworkErrorReason,
   InvalidArgument,
   MalformedResponse,
   NetworkError,

@@ -5,20 +5,24 @@
  * @since 0.1.0
  */
 import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Redacted from "effect/Redacted"
 import * as HttpClient from "effect/http/HttpClient"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
 import { invoke } from "../internal/call.js"
 import { forwardPath } from "../internal/invoke.js"
 import type { AnyEndpoint, Page } from "../internal/endpoint.js"
 import { nextPageInput } from "../internal/pageWalk.js"
-import type { BeforeRefreshToken, Settings } from "../internal/settings.js"
-import { DEFAULT_TIMEOUT, optionNames, resolveSettings } from "../internal/settings.js"
+import type { BeforeRefreshToken, Options, Settings } from "../internal/settings.js"
+import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/settings.js"
 import type { Method } from "../internal/transport.js"
-import { infoFromTokens, Session } from "../Session.js"
+import type { SessionEvent } from "../Session.js"
+import { infoFromTokens, Session, snapshotOf } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 import { layerWithSettings, platformClient } from "../Stelace.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
@@ -26,7 +30,7 @@ import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./arguments.js"
 import { parseArguments } from "./arguments.js"
 import { resources } from "./resources.js"
-import type { FacadeConfig, FacadeResources, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./types.js"
+import type { FacadeConfig, FacadeResources, FacadeSession, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./types.js"
 
 export type * from "./types.js"
 export type { FacadeRequestOptions } from "./arguments.js"
@@ -101,22 +105,53 @@ const toRejection = (cause: Cause.Cause<unknown>): unknown => {
   return Cause.squash(cause)
 }
 
+/** `String(value)`, or a description when the value cannot be printed (a symbol, a throwing `toString`). */
+const printable = (value: unknown): string => {
+  try {
+    return String(value)
+  } catch {
+    return `<${typeof value}>`
+  }
+}
+
+const hidden = (target: object, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true })
+
 /**
  * An instance of the Stelace client with stelace.js's interface. Use `createInstance`.
+ *
+ * Its own state is kept in non-enumerable properties, so printing an instance shows its
+ * resources, never its API key.
  */
 class StelaceInstance {
   /** @internal */
-  readonly _settings: Settings
+  declare _settings: Settings
   /** @internal */
-  _tokenStore: CustomTokenStore
+  declare _tokenStore: CustomTokenStore
   /** @internal */
-  _beforeRefreshToken: LegacyBeforeRefreshToken | null = null
+  declare _beforeRefreshToken: LegacyBeforeRefreshToken | null
   /** @internal */
-  readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: unknown) => void>> = { userSessionExpired: [] }
+  declare readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: unknown) => void>>
   /** @internal */
-  _disposed = false
+  declare _disposed: boolean
   /** @internal */
-  readonly _runtime: ManagedRuntime.ManagedRuntime<StelaceClient | Session, never>
+  declare readonly _runtime: ManagedRuntime.ManagedRuntime<StelaceClient | Session, never>
+  /** @internal Runs an effect on the client's context, once it is built. */
+  declare _fork: (<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, options?: Effect.RunOptions) => Fiber.Fiber<A, E>) | undefined
+  /** @internal Settles when the client is built, for instances whose store answers asynchronously. */
+  declare readonly _ready: Promise<void> | undefined
+  /** @internal */
+  declare _session: Session["Service"] | undefined
+  /** @internal Calls under way, interrupted by `dispose`. */
+  declare readonly _fibers: Set<Fiber.Fiber<unknown, unknown>>
+  /** @internal */
+  declare readonly _sessionListeners: Set<(event: SessionEvent) => void>
+  /** @internal */
+  declare readonly _storeListeners: Set<() => void>
+  /** @internal */
+  declare _unsubscribeStore: () => void
+  /** The session as a value, and its events: what user interfaces follow. */
+  declare readonly session: FacadeSession
 
   constructor(config: FacadeConfig) {
     if (!config || typeof config !== "object") {
@@ -130,26 +165,56 @@ class StelaceInstance {
     }
     const { apiKey, apiVersion, beforeRefreshToken, tokenStore, ...transport } = config
     // no HTTP spans nor trace headers: the facade has no tracer to report to, and CORS refuses the headers
-    this._settings = resolveSettings({ ...transport, tracePropagation: false })
-    this._tokenStore = TokenStore.makeDefaultStore()
+    hidden(this, "_settings", resolveSettings({ ...transport, tracePropagation: false }))
+    hidden(this, "_tokenStore", TokenStore.makeDefaultStore())
+    hidden(this, "_beforeRefreshToken", null)
+    hidden(this, "_listeners", { userSessionExpired: [] })
+    hidden(this, "_disposed", false)
+    hidden(this, "_storeListeners", new Set<() => void>())
+    hidden(this, "_unsubscribeStore", () => {})
     this.setApiKey(apiKey)
     this.setApiVersion(apiVersion)
     this.setTokenStore(tokenStore)
     this.setBeforeRefreshToken(beforeRefreshToken)
+    this._watchStore()
 
     const store = TokenStore.make({
       getTokens: () => this._tokenStore.getTokens(),
       setTokens: (tokens) => this._tokenStore.setTokens(tokens),
-      removeTokens: () => this._tokenStore.removeTokens()
+      removeTokens: () => this._tokenStore.removeTokens(),
+      subscribe: (listener) => {
+        this._storeListeners.add(listener)
+        return () => this._storeListeners.delete(listener)
+      }
     })
-    this._runtime = ManagedRuntime.make(
-      layerWithSettings(this._settings).pipe(Layer.provide(Layer.succeed(HttpClient.HttpClient, platformClient())), Layer.provide(store))
+    const runtime = ManagedRuntime.make(
+      layerWithSettings(() => this._settings).pipe(
+        Layer.provide(Layer.succeed(HttpClient.HttpClient, platformClient())),
+        Layer.provide(store)
+      )
     )
-    this._runtime.runSync(Effect.map(Effect.service(Session), (session) =>
-      session.subscribe((event) => {
-        if (event._tag !== "Expired") return
-        for (const listener of this._listeners.userSessionExpired) listener(event.error)
-      })))
+    hidden(this, "_runtime", runtime)
+    hidden(this, "_fibers", new Set<Fiber.Fiber<unknown, unknown>>())
+    hidden(this, "_sessionListeners", new Set<(event: SessionEvent) => void>())
+    hidden(this, "_session", undefined)
+    hidden(this, "_fork", undefined)
+    // With a store that answers synchronously (the built-in ones, most custom ones) the client is
+    // built here, and calls run on its context directly. An asynchronous store builds it in the
+    // background: calls wait for it.
+    const built = runtime.runSyncExit(Effect.context<StelaceClient | Session>())
+    hidden(
+      this,
+      "_ready",
+      Exit.isSuccess(built) ? undefined : runtime.context().then((context) => this._connect(context), () => {})
+    )
+    if (Exit.isSuccess(built)) this._connect(built.value)
+    hidden(this, "session", {
+      getSnapshot: () => this._session?.snapshot() ?? initialSnapshot,
+      subscribe: (listener: (event: SessionEvent) => void) => {
+        this._sessionListeners.add(listener)
+        return () => this._sessionListeners.delete(listener)
+      }
+    } satisfies FacadeSession)
 
     for (const [name, endpoints] of Object.entries(resources)) {
       const resource: Record<string, unknown> = {}
@@ -161,29 +226,83 @@ class StelaceInstance {
       }
       ;(this as any)[name] = resource
     }
-    ;(this as any).auth.info = () => infoFromTokens(this._tokenStore.getTokens() as Tokens | null)
+    ;(this as any).auth.info = () => {
+      try {
+        return infoFromTokens(this._tokenStore.getTokens() as Tokens | null)
+      } catch {
+        return infoFromTokens(null)
+      }
+    }
     const forward: Record<string, unknown> = {}
     for (const [name, method] of Object.entries(forwardMethods)) {
       forward[name] = (path: unknown, ...args: Array<unknown>) => {
         const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
-        const checked = forwardPath(method, path)
-        const promise = checked instanceof InvalidArgument
-          ? Promise.reject(checked)
-          : this._call({ method, path: checked, kind: "object", params: [] }, args)
-        return asCallback(promise, callback)
+        return asCallback(this._safely(() => {
+          const checked = forwardPath(method, path)
+          return checked instanceof InvalidArgument
+            ? Promise.reject(checked)
+            : this._call({ method, path: checked, kind: "object", params: [] }, args)
+        }), callback)
       }
     }
     ;(this as any).forward = forward
   }
 
+  /** @internal The client is built: calls run on its context, session events reach the listeners. */
+  _connect(context: Context.Context<StelaceClient | Session>): void {
+    const session = Context.get(context, Session)
+    this._session = session
+    this._fork = Effect.runForkWith(context)
+    session.subscribe((event) => {
+      if (event._tag === "Expired") {
+        for (const listener of [...this._listeners.userSessionExpired]) listener(event.error)
+      }
+      for (const listener of [...this._sessionListeners]) {
+        try {
+          listener(event)
+        } catch {
+          // a listener's bug must not break the call that triggered the event
+        }
+      }
+    })
+  }
+
+  /** @internal Follows the change notifications of the current store (another tab's login or logout). */
+  _watchStore(): void {
+    this._unsubscribeStore()
+    const store = this._tokenStore
+    this._unsubscribeStore = typeof store.subscribe === "function"
+      ? store.subscribe(() => {
+        for (const listener of this._storeListeners) listener()
+      })
+      : () => {}
+  }
+
+  /** @internal Whatever `f` throws becomes a rejection: facade calls always return a promise. */
+  _safely(f: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return f()
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
   /** @internal */
-  _run(effect: Effect.Effect<unknown, unknown, StelaceClient | Session>, signal: AbortSignal | undefined): Promise<unknown> {
+  _run<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, signal: AbortSignal | undefined): Promise<A> {
     if (this._disposed) return Promise.reject(new Error("Stelace: this instance was disposed"))
     // an already-aborted signal must not let the request start
     if (signal?.aborted) return Promise.reject(new RequestAborted({ message: "Request aborted" }))
-    return this._runtime.runPromiseExit(effect, { signal }).then((exit) => {
-      if (Exit.isSuccess(exit)) return exit.value
-      throw toRejection(exit.cause)
+    const fork = this._fork
+    if (fork === undefined) return this._ready!.then(() => this._run(effect, signal))
+    const fiber = fork(effect, signal ? { signal } : undefined)
+    const fibers = this._fibers
+    fibers.add(fiber)
+    return new Promise<A>((resolve, reject) => {
+      fiber.addObserver((exit) => {
+        fibers.delete(fiber)
+        if (Exit.isSuccess(exit)) resolve(exit.value)
+        else reject(toRejection(exit.cause))
+      })
     })
   }
 
@@ -204,7 +323,7 @@ class StelaceInstance {
   _method(endpoint: AnyEndpoint) {
     return (...args: Array<unknown>) => {
       const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
-      return asCallback(this._call(endpoint, args), callback)
+      return asCallback(this._safely(() => this._call(endpoint, args)), callback)
     }
   }
 
@@ -227,42 +346,58 @@ class StelaceInstance {
     }
   }
 
+  /** @internal Applies a change of settings (checked first: a bad value changes nothing). */
+  _update(patch: Options): void {
+    this._settings = updateSettings(this._settings, patch)
+    this._session?.settingsChanged()
+  }
+
+  /**
+   * Runs an Effect program (composed from `stelace-effect/<Module>`) on this instance's client:
+   * the same session and runtime as the instance's methods. Resolves with its result; rejects
+   * with its typed error, or `RequestAborted` when `signal` aborts.
+   */
+  run<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, options?: { readonly signal?: AbortSignal | undefined }): Promise<A> {
+    return this._safely(() => this._run(effect, options?.signal)) as Promise<A>
+  }
+
   /** Sets the API host, and optionally its port and protocol. */
   setHost(host: string, port?: number | string, protocol?: string): void {
-    this._settings.host = resolveSettings({ host }).host
-    if (port) this.setPort(port)
-    if (protocol) this.setProtocol(protocol)
+    this._update({
+      host,
+      ...(port ? { port: portNumber(port) } : {}),
+      ...(protocol ? { protocol } : {})
+    })
   }
 
   /** Sets the protocol (`https` or `http`). */
   setProtocol(protocol: string): void {
-    this._settings.protocol = resolveSettings({ protocol: typeof protocol === "string" ? protocol : (protocol as any) }).protocol
+    this._update({ protocol })
   }
 
   /** Sets the port. */
   setPort(port: number | string): void {
-    const value = typeof port === "string" && /^\d+$/.test(port) ? Number(port) : port
-    this._settings.port = resolveSettings({ port: value as number }).port
+    this._update({ port: portNumber(port) })
   }
 
   /** Sets the API key (ignored when empty). */
-  setApiKey(key: string | null | undefined): void {
-    if (key) this._settings.apiKey = resolveSettings({ apiKey: key }).apiKey
+  setApiKey(key: string | Redacted.Redacted<string> | null | undefined): void {
+    if (key) this._update({ apiKey: key })
   }
 
   /** Sets the default API version (ignored when empty). */
   setApiVersion(version: string | null | undefined): void {
-    if (version) this._settings.apiVersion = resolveSettings({ apiVersion: version }).apiVersion
+    if (version) this._update({ apiVersion: version })
   }
 
   /** Sets the timeout in milliseconds; anything but a number restores the default (30000). */
   setTimeout(timeout: number | null | undefined): void {
-    this._settings.timeout = typeof timeout === "number" ? resolveSettings({ timeout }).timeout : DEFAULT_TIMEOUT
+    this._update({ timeout: typeof timeout === "number" ? timeout : DEFAULT_TIMEOUT })
   }
 
   /** Sets the organization every call acts as; `null` stops. */
   setOrganizationId(organizationId: string | null | undefined): void {
-    this._settings.organizationId = resolveSettings({ organizationId: organizationId ?? null }).organizationId
+    this._update({ organizationId: organizationId ?? null })
   }
 
   /** The token store in use. */
@@ -280,6 +415,11 @@ class StelaceInstance {
       throw new InvalidArgument({ message: "Stelace: a token store needs getTokens, setTokens and removeTokens functions" })
     }
     this._tokenStore = tokenStore
+    if (this._session) {
+      this._watchStore()
+      // the session it holds may differ: read it now, so the snapshot and listeners follow
+      Effect.runFork(Effect.ignore(this._session.current))
+    }
   }
 
   /**
@@ -291,8 +431,8 @@ class StelaceInstance {
     if (typeof hook !== "function") {
       throw new InvalidArgument({ message: `Stelace: "beforeRefreshToken" must be a function, but got: ${typeof hook}` })
     }
+    this._update({ beforeRefreshToken: adaptHook(hook) })
     this._beforeRefreshToken = hook
-    this._settings.beforeRefreshToken = adaptHook(hook)
   }
 
   /** A configuration field, under stelace.js's names. */
@@ -300,7 +440,7 @@ class StelaceInstance {
     const settings = this._settings
     switch (name) {
       case "key":
-        return settings.apiKey ?? null
+        return settings.apiKey === undefined ? null : Redacted.value(settings.apiKey)
       case "version":
         return settings.apiVersion ?? null
       case "organizationId":
@@ -311,8 +451,9 @@ class StelaceInstance {
         return this._beforeRefreshToken
       case "errorListeners":
         return this._listeners
-      case "host":
       case "port":
+        return settings.wire.port
+      case "host":
       case "protocol":
       case "timeout":
       case "userAgent":
@@ -329,7 +470,7 @@ class StelaceInstance {
    * when the refresh token is refused. Returns a function that stops listening.
    */
   onError(type: "userSessionExpired", listener: (error: any) => void): () => void {
-    if (!(errorTypes as ReadonlyArray<string>).includes(type)) throw new Error(`Invalid error type: ${type}`)
+    if (!(errorTypes as ReadonlyArray<string>).includes(type)) throw new Error(`Invalid error type: ${printable(type)}`)
     const listeners = this._listeners[type]
     listeners.push(listener)
     return () => {
@@ -341,9 +482,17 @@ class StelaceInstance {
   /** Releases the instance's runtime: pending calls are interrupted, later calls rejected. */
   dispose(): Promise<void> {
     this._disposed = true
+    this._unsubscribeStore()
+    for (const fiber of this._fibers) fiber.interruptUnsafe()
     return this._runtime.dispose()
   }
 }
+
+const initialSnapshot = snapshotOf(undefined, null)
+
+/** A port given as a number or a string of digits. */
+const portNumber = (port: number | string): number =>
+  typeof port === "string" && /^\d+$/.test(port) ? Number(port) : port as number
 
 /** The Stelace client instance: stelace.js's resources and setters, typed. */
 export type Stelace = StelaceInstanceApi & FacadeResources

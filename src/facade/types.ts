@@ -9,7 +9,10 @@ import type { LastResponse, SessionExpired, StelaceError, WithLastResponse } fro
 import type { Endpoint, Kind, PaginationMeta, ParamArgs } from "../internal/endpoint.js"
 import type { AuthTokens, LoginParams } from "../Types.js"
 import type { Options } from "../internal/settings.js"
-import type { SessionInfo } from "../Session.js"
+import type { Effect } from "effect/Effect"
+import type { Redacted } from "effect/Redacted"
+import type { Session, SessionEvent, SessionInfo, SessionSnapshot } from "../Session.js"
+import type { StelaceClient } from "../Stelace.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import type { FacadeRequestOptions } from "./arguments.js"
 import type { ResourceTable } from "./resources.js"
@@ -105,12 +108,27 @@ export type FacadeResources =
     }
   }
 
+/** The session of an instance, for user interfaces (React's `useSyncExternalStore`, say). */
+export interface FacadeSession {
+  /** The session as last seen: the same object until something changes. */
+  getSnapshot(): SessionSnapshot
+  /** Calls `listener` on every session event; returns a function that stops. */
+  subscribe(listener: (event: SessionEvent) => void): () => void
+}
+
 /** The setters and listeners of an instance. */
 export interface StelaceInstanceApi {
+  /** The session as a value, and its events. */
+  readonly session: FacadeSession
+  /**
+   * Runs an Effect program on this instance's client (one session and runtime for both): resolves
+   * with its result, rejects with its typed error, or `RequestAborted` when `signal` aborts.
+   */
+  run<A, E>(effect: Effect<A, E, StelaceClient | Session>, options?: { readonly signal?: AbortSignal | undefined }): Promise<A>
   setHost(host: string, port?: number | string, protocol?: string): void
   setProtocol(protocol: string): void
   setPort(port: number | string): void
-  setApiKey(key: string | null | undefined): void
+  setApiKey(key: string | Redacted<string> | null | undefined): void
   setApiVersion(version: string | null | undefined): void
   setTimeout(timeout: number | null | undefined): void
   setOrganizationId(organizationId: string | null | undefined): void

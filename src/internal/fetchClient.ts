@@ -1,42 +1,75 @@
 /**
- * The fetch transport of `Stelace.layerFetch`: an `HttpClient` over the platform's `fetch`, built
- * from effect's own `HttpClient.make` and `HttpClientResponse.fromWeb`. effect's
- * `FetchHttpClient` also handles streamed uploads and form data, which the SDK never sends; this
- * one sends JSON text only and weighs about 5 KB (gzip) less in a browser bundle.
+ * The fetch transport of `Stelace.layerFetch`, over the platform's `fetch`. One timer per request
+ * handles the timeout; the request's own `AbortController` handles both the timeout and
+ * interruption. `fetch` is read when a request is made, so tests can stub it.
  *
  * Redirects are not followed (`redirect: "manual"`), so the API key and the user's token never
- * leave the API host. `fetch` is read when a request is made, so tests can stub it.
+ * leave the API host. Browsers hide such an answer from scripts (an opaque response, status 0):
+ * it fails with a `NetworkError` whose reason is `redirect`.
  *
  * @internal
  */
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
-import type * as HttpClientRequest from "effect/http/HttpClientRequest"
-import * as HttpClientResponse from "effect/http/HttpClientResponse"
+import type * as HttpClient from "effect/http/HttpClient"
+import type { NetworkError } from "../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "./http.js"
+import { networkError, reasonOf, senderClient } from "./http.js"
 
-const transportError = (request: HttpClientRequest.HttpClientRequest, cause: unknown, description?: string) =>
-  new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause, description }) })
+/** A sender over `globalThis.fetch`. */
+export const fetchSender: Sender = (request: RawRequest) =>
+  Effect.callback<RawResponse, NetworkError>((resume) => {
+    const controller = new AbortController()
+    let settled = false
+    let timedOut = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const settle = (effect: Effect.Effect<RawResponse, NetworkError>) => {
+      if (settled) return
+      settled = true
+      if (timer !== undefined) clearTimeout(timer)
+      resume(effect)
+    }
+    const fail = (cause: unknown) =>
+      settle(Effect.fail(
+        timedOut ? networkError(request, "timeout", undefined, request.timeout) : networkError(request, reasonOf(cause), cause)
+      ))
+    if (request.timeout > 0) {
+      timer = setTimeout(() => {
+        timedOut = true
+        controller.abort()
+      }, request.timeout)
+    }
+    let pending: Promise<Response>
+    try {
+      pending = globalThis.fetch(request.url, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body,
+        signal: controller.signal,
+        redirect: "manual"
+      })
+    } catch (cause) {
+      fail(cause)
+      return
+    }
+    pending.then(
+      (response) => {
+        if (response.type === "opaqueredirect" || response.status === 0) {
+          settle(Effect.fail(networkError(request, "redirect")))
+          return
+        }
+        return response.text().then(
+          (text) => settle(Effect.succeed({ status: response.status, headers: response.headers, text })),
+          fail
+        )
+      },
+      fail
+    )
+    return Effect.sync(() => {
+      settled = true
+      if (timer !== undefined) clearTimeout(timer)
+      controller.abort()
+    })
+  })
 
-const bodyOf = (body: HttpClientRequest.HttpClientRequest["body"]): BodyInit | undefined | false => {
-  switch (body._tag) {
-    case "Empty":
-      return undefined
-    case "Uint8Array":
-      return body.body as Uint8Array<ArrayBuffer>
-    case "Raw":
-      return body.body as BodyInit
-    default:
-      return false
-  }
-}
-
-/** An `HttpClient` sending requests with `globalThis.fetch`. */
-export const fetchClient: HttpClient.HttpClient = /*#__PURE__*/ HttpClient.make((request, url, signal) => {
-  const body = bodyOf(request.body)
-  if (body === false) return Effect.fail(transportError(request, undefined, `unsupported ${request.body._tag} body`))
-  return Effect.tryPromise({
-    try: () => globalThis.fetch(url, { method: request.method, headers: request.headers, body, signal, redirect: "manual" }),
-    catch: (cause) => transportError(request, cause)
-  }).pipe(Effect.map((response) => HttpClientResponse.fromWeb(request, response)))
-})
+/** The fetch transport as an `HttpClient`. */
+export const fetchClient: HttpClient.HttpClient = /*#__PURE__*/ senderClient(fetchSender)

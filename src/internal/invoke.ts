@@ -8,8 +8,9 @@ import * as Effect from "effect/Effect"
 import type { DecodeError, LastResponse, StelaceError } from "../Errors.js"
 import { defineHidden, InvalidArgument, MalformedResponse } from "../Errors.js"
 import type { Session } from "../Session.js"
+import { decodeAccessToken } from "../Session.js"
 import type { AnyEndpoint, Page, PaginationMeta } from "./endpoint.js"
-import type { RequestOptions, Transport } from "./transport.js"
+import type { ApiResponse, RequestOptions, Transport } from "./transport.js"
 
 /** The arguments of one call, already split. */
 export interface Invocation {
@@ -51,6 +52,10 @@ export const buildPath = (endpoint: AnyEndpoint, params: ReadonlyArray<unknown>)
     const value = params[i]
     if (typeof value !== "string") return argumentError(endpoint, `"${name}" must be a string, but got: ${typeof value}`)
     if (value === "") return argumentError(endpoint, `"${name}" must not be empty`)
+    // URL parsers resolve `.` and `..` segments (encoded or not): `read("..")` would leave the route
+    if (value === "." || value === "..") {
+      return argumentError(endpoint, `"${name}" must not be "${value}", which would leave the route`)
+    }
     path = path.replace(`:${name}`, encodeURIComponent(value))
   }
   return path
@@ -137,42 +142,69 @@ export const makeInvoke = (deps: {
   readonly session: Session["Service"]
   readonly defaultOptions: Effect.Effect<RequestOptions>
   readonly decode?: ((endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>) | undefined
-}): Invoke =>
-(endpoint, invocation) =>
-  Effect.gen(function*() {
-    const path = buildPath(endpoint, invocation.params)
-    if (typeof path !== "string") return yield* path
-    const invalid = checkArguments(endpoint, invocation)
-    if (invalid) return yield* invalid
-    const tokens = yield* deps.session.tokens
-    let input = invocation.input as Record<string, unknown> | undefined
-    if (endpoint.prepare) input = endpoint.prepare(input ?? {})
-    if (endpoint.session === "logout" && tokens?.refreshToken) input = { ...input, refreshToken: tokens.refreshToken }
-    const defaults = yield* deps.defaultOptions
-    const options = invocation.options ? { ...defaults, ...invocation.options } : defaults
-    const isGet = endpoint.method === "GET"
-    const response = yield* deps.transport.send({
-      method: endpoint.method,
-      path,
-      query: isGet ? input : undefined,
-      body: isGet ? undefined : input,
-      options,
-      accessToken: tokens?.accessToken
+}): Invoke => {
+  const { decode, session, transport } = deps
+
+  const send = (
+    endpoint: AnyEndpoint,
+    path: string,
+    input: Record<string, unknown> | undefined,
+    options: RequestOptions | undefined,
+    accessToken: string | undefined
+  ) =>
+    Effect.flatMap(deps.defaultOptions, (defaults) => {
+      const isGet = endpoint.method === "GET"
+      return transport.send({
+        method: endpoint.method,
+        path,
+        query: isGet ? input : undefined,
+        body: isGet ? undefined : input,
+        options: options ? { ...defaults, ...options } : defaults,
+        accessToken
+      })
     })
+
+  const shape = (endpoint: AnyEndpoint, response: ApiResponse): Effect.Effect<unknown, StelaceError> => {
     const lastResponse = { requestId: response.requestId, statusCode: response.status }
     let result: unknown
     if (endpoint.kind === "list") {
       const page = toPage(response.body, lastResponse)
-      if (page instanceof MalformedResponse) return yield* page
+      if (page instanceof MalformedResponse) return Effect.fail(page)
       result = page
     } else {
       result = withLastResponse(response.body, lastResponse)
     }
-    if (deps.decode) result = yield* deps.decode(endpoint, result)
-    if (endpoint.session === "store" && response.body !== null && typeof response.body === "object") {
-      yield* deps.session.set(response.body as Record<string, unknown>)
-    } else if (endpoint.session === "logout") {
-      yield* deps.session.clear
-    }
-    return result
-  })
+    return decode ? decode(endpoint, result) : Effect.succeed(result)
+  }
+
+  /** Auth routes: the stored tokens as they are (never refreshed first), then the session effect. */
+  const authCall = (endpoint: AnyEndpoint, path: string, invocation: Invocation) =>
+    Effect.flatMap(session.authTokens, (tokens) => {
+      let input = invocation.input as Record<string, unknown> | undefined
+      if (endpoint.prepare) input = endpoint.prepare(input ?? {})
+      if (endpoint.session === "logout" && tokens?.refreshToken) input = { ...input, refreshToken: tokens.refreshToken }
+      const accessToken = tokens !== undefined && decodeAccessToken(tokens.accessToken) ? tokens.accessToken : undefined
+      return Effect.flatMap(send(endpoint, path, input, invocation.options, accessToken), (response) =>
+        Effect.flatMap(shape(endpoint, response), (result) => {
+          if (endpoint.session === "logout") return Effect.as(session.clear, result)
+          const body = response.body
+          return body !== null && typeof body === "object" && !Array.isArray(body)
+            ? Effect.as(session.set(body as Record<string, unknown>), result)
+            : Effect.succeed(result)
+        }))
+    })
+
+  return (endpoint, invocation) => {
+    const path = buildPath(endpoint, invocation.params)
+    if (typeof path !== "string") return Effect.fail(path)
+    const invalid = checkArguments(endpoint, invocation)
+    if (invalid) return Effect.fail(invalid)
+    if (endpoint.session !== undefined) return authCall(endpoint, path, invocation)
+    const input = endpoint.prepare ? endpoint.prepare((invocation.input as Record<string, unknown> | undefined) ?? {}) : invocation.input
+    return Effect.flatMap(session.accessToken, (accessToken) =>
+      Effect.flatMap(
+        send(endpoint, path, input as Record<string, unknown> | undefined, invocation.options, accessToken),
+        (response) => shape(endpoint, response)
+      ))
+  }
+}

@@ -1,39 +1,45 @@
 /**
- * The Node transport: an `HttpClient` over `node:http` / `node:https`, about 1.4 times the
- * throughput of Node's `fetch` (undici) for the SDK's small JSON calls, with the global agents'
- * keep-alive. The modules come from `process.getBuiltinModule` (Node 20.16+), so nothing here
- * is an import a browser bundler would try to resolve; where they are missing, `nodeModules()`
- * answers `undefined` and callers use the fetch transport.
+ * The Node transport over `node:http` / `node:https`, with the global agents' keep-alive. The
+ * modules come from `process.getBuiltinModule` (Node 20.16+), so nothing here is an import a
+ * browser bundler would try to resolve; where they are missing, `nodeModules()` answers `undefined`
+ * and callers use the fetch transport.
  *
- * Responses are handed to `HttpClientResponse.fromWeb` as a minimal response object: the
- * status, the headers record and `arrayBuffer()`, which is all the SDK reads. Redirects are not
- * followed, so credentials never leave the API host.
+ * One timer per request handles the timeout; interruption destroys the request. Redirects are not
+ * followed (node:http never does), so credentials never leave the API host.
  *
  * @internal
  */
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
-import type * as HttpClientRequest from "effect/http/HttpClientRequest"
-import * as HttpClientResponse from "effect/http/HttpClientResponse"
+import type * as HttpClient from "effect/http/HttpClient"
+import type { NetworkError } from "../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "./http.js"
+import { networkError, reasonOf, senderClient } from "./http.js"
 
 interface IncomingMessage {
   readonly statusCode?: number | undefined
+  readonly complete: boolean
   readonly headers: Readonly<Record<string, string | Array<string> | undefined>>
-  on(event: "data", listener: (chunk: Uint8Array) => void): this
-  on(event: "end", listener: () => void): this
+  setEncoding(encoding: "utf8"): void
+  on(event: "data", listener: (chunk: string) => void): this
+  on(event: "end" | "close", listener: () => void): this
   on(event: "error", listener: (error: Error) => void): this
 }
 
 interface ClientRequest {
   on(event: "error", listener: (error: Error) => void): this
-  end(body?: Uint8Array): void
+  end(body?: string): void
+  destroy(error?: Error): void
 }
 
 interface RequestModule {
   request(
-    url: URL,
-    options: { readonly method: string; readonly headers: Record<string, string>; readonly signal: AbortSignal },
+    options: {
+      readonly method: string
+      readonly hostname: string
+      readonly port: number
+      readonly path: string
+      readonly headers: Readonly<Record<string, string>>
+    },
     callback: (response: IncomingMessage) => void
   ): ClientRequest
 }
@@ -58,49 +64,49 @@ export const nodeModules = (): NodeModules | undefined => {
   }
 }
 
-const transportError = (request: HttpClientRequest.HttpClientRequest, cause: unknown, description?: string) =>
-  new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause, description }) })
-
-const concat = (chunks: ReadonlyArray<Uint8Array>): ArrayBuffer => {
-  let length = 0
-  for (const chunk of chunks) length += chunk.byteLength
-  const out = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out.buffer
-}
-
-/** An `HttpClient` sending requests with `node:http` / `node:https`. */
-export const makeNodeClient = (modules: NodeModules): HttpClient.HttpClient =>
-  HttpClient.make((request, url, signal) =>
-    Effect.callback<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>((resume) => {
-      const body = request.body
-      if (body._tag !== "Empty" && body._tag !== "Uint8Array") {
-        resume(Effect.fail(transportError(request, undefined, `unsupported ${body._tag} body`)))
-        return
-      }
-      const fail = (cause: unknown) => resume(Effect.fail(transportError(request, cause)))
-      const module = url.protocol === "https:" ? modules.https : modules.http
-      const outgoing = module.request(url, { method: request.method, headers: request.headers, signal }, (incoming) => {
-        const chunks: Array<Uint8Array> = []
-        incoming.on("data", (chunk) => chunks.push(chunk))
-        incoming.on("error", fail)
-        incoming.on("end", () => {
-          const buffer = concat(chunks)
-          const source = {
-            status: incoming.statusCode ?? 0,
-            url: "",
-            headers: incoming.headers,
-            body: null,
-            arrayBuffer: () => Promise.resolve(buffer)
-          }
-          resume(Effect.succeed(HttpClientResponse.fromWeb(request, source as unknown as Response)))
+/** A sender over `node:http` / `node:https`. */
+export const makeNodeSender = (modules: NodeModules): Sender => (request: RawRequest) =>
+  Effect.callback<RawResponse, NetworkError>((resume) => {
+    let settled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const settle = (effect: Effect.Effect<RawResponse, NetworkError>) => {
+      if (settled) return
+      settled = true
+      if (timer !== undefined) clearTimeout(timer)
+      resume(effect)
+    }
+    const fail = (cause: unknown) => settle(Effect.fail(networkError(request, reasonOf(cause), cause)))
+    const module = request.secure ? modules.https : modules.http
+    const outgoing = module.request(
+      { method: request.method, hostname: request.hostname, port: request.port, path: request.path, headers: request.headers },
+      (incoming) => {
+        let text = ""
+        incoming.setEncoding("utf8")
+        incoming.on("data", (chunk) => {
+          text += chunk
         })
-      })
-      outgoing.on("error", fail)
-      outgoing.end(body._tag === "Uint8Array" ? body.body : undefined)
+        incoming.on("error", fail)
+        incoming.on("end", () => settle(Effect.succeed({ status: incoming.statusCode ?? 0, headers: incoming.headers, text })))
+        // the connection closed before the whole body arrived
+        incoming.on("close", () => {
+          if (!incoming.complete) fail(Object.assign(new Error("the connection closed before the answer was complete"), { code: "ECONNRESET" }))
+        })
+      }
+    )
+    outgoing.on("error", fail)
+    if (request.timeout > 0) {
+      timer = setTimeout(() => {
+        settle(Effect.fail(networkError(request, "timeout", undefined, request.timeout)))
+        outgoing.destroy()
+      }, request.timeout)
+    }
+    outgoing.end(request.body)
+    return Effect.sync(() => {
+      settled = true
+      if (timer !== undefined) clearTimeout(timer)
+      outgoing.destroy()
     })
-  )
+  })
+
+/** The Node transport as an `HttpClient`. */
+export const makeNodeClient = (modules: NodeModules): HttpClient.HttpClient => senderClient(makeNodeSender(modules))

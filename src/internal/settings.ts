@@ -1,10 +1,12 @@
 /**
- * A client's settings: the layer options with defaults applied and checked. The Promise facade
- * keeps a reference and changes fields through its setters; every request reads them afresh.
+ * A client's settings: the layer options with defaults applied and checked, and what every
+ * request derives from them alone (origin, authorization headers, constant headers), computed
+ * once here and again only when a setter of the Promise facade changes a setting.
  *
  * @internal
  */
 import type * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import { InvalidArgument } from "../Errors.js"
 import type { Tokens } from "../TokenStore.js"
 
@@ -13,13 +15,13 @@ export type BeforeRefreshToken = (tokens: Tokens) => Effect.Effect<Tokens | null
 
 /** Options of a Stelace client. */
 export interface Options {
-  /** Secret (`seck_...`) or publishable (`pubk_...`) API key. */
-  readonly apiKey?: string | undefined
+  /** Secret (`seck_...`) or publishable (`pubk_...`) API key, as a string or `Redacted`. */
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
   /** Default API version (`x-stelace-version`), e.g. `2019-05-20` or `2020-08-10`. */
   readonly apiVersion?: string | undefined
   /** API host; defaults to `api.stelace.com`. */
   readonly host?: string | undefined
-  /** API port; defaults to 443. */
+  /** API port; defaults to the protocol's (443 for https, 80 for http). */
   readonly port?: number | undefined
   /** `https` (default) or `http`. */
   readonly protocol?: string | undefined
@@ -37,7 +39,11 @@ export interface Options {
   readonly maxRetries?: number | undefined
   /** Refresh the access token when it expires within this many milliseconds; defaults to 30000. */
   readonly refreshMargin?: number | undefined
-  /** Replaces the default refresh call (`POST /auth/token`). A failure or no result keeps the old tokens. */
+  /**
+   * Replaces the default refresh call (`POST /auth/token`). No result keeps the old tokens; a
+   * failure, or no answer within `timeout` (30 s by default), fails the calls waiting for it with
+   * `HookError`.
+   */
   readonly beforeRefreshToken?: BeforeRefreshToken | undefined
   /**
    * Whether calls get an HTTP span and trace-propagation headers (`traceparent`, `b3`). `false`
@@ -47,28 +53,52 @@ export interface Options {
   readonly tracePropagation?: boolean | undefined
 }
 
-/** Settings with every default applied. */
+/** What requests derive from the settings alone. Holds credentials: never printed. */
+export interface Wire {
+  /** `protocol://host[:port]`, the port left out when it is the protocol's default. */
+  readonly origin: string
+  readonly secure: boolean
+  /** The host name (an IPv6 address without its brackets). */
+  readonly hostname: string
+  /** The port, the protocol's default when none was set. */
+  readonly port: number
+  /** Secret keys act as the platform: no user session goes with their calls. */
+  readonly secretKey: boolean
+  /** `Basic base64(key:)`, or `undefined` without a key. */
+  readonly basicAuth: string | undefined
+  /** `Stelace-V1 apiKey=<key>, token=`, to which a call appends the user's access token. */
+  readonly tokenAuthPrefix: string
+  /** The headers every request carries: accept, user agent, version and organization. */
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/** Settings with every default applied. Change them with `updateSettings` only. */
 export interface Settings {
-  apiKey: string | undefined
-  apiVersion: string | undefined
-  host: string
-  port: number
-  protocol: string
-  timeout: number
-  organizationId: string | null | undefined
-  userAgent: string | undefined
-  maxRetries: number
-  refreshMargin: number
-  beforeRefreshToken: BeforeRefreshToken | undefined
-  tracePropagation: boolean | undefined
+  readonly apiKey: Redacted.Redacted<string> | undefined
+  readonly apiVersion: string | undefined
+  readonly host: string
+  readonly port: number | undefined
+  readonly protocol: "http" | "https"
+  readonly timeout: number
+  readonly organizationId: string | null | undefined
+  readonly userAgent: string | undefined
+  readonly maxRetries: number
+  readonly refreshMargin: number
+  readonly beforeRefreshToken: BeforeRefreshToken | undefined
+  readonly tracePropagation: boolean | undefined
+  readonly wire: Wire
 }
 
 export const DEFAULT_HOST = "api.stelace.com"
-export const DEFAULT_PORT = 443
 export const DEFAULT_PROTOCOL = "https"
 export const DEFAULT_TIMEOUT = 30_000
 export const DEFAULT_MAX_RETRIES = 2
 export const DEFAULT_REFRESH_MARGIN = 30_000
+
+/** What the SDK sends as user agent outside browsers (stable, so refresh tokens stay valid). */
+export const DEFAULT_USER_AGENT = "Stelace/0.14.0"
+
+const isBrowser = typeof window === "object" && typeof (window as { document?: unknown }).document === "object"
 
 /** Keys look like `<type>_<env>_<random>`, 32 characters at least. */
 export const isApiKey = (key: unknown): key is string => {
@@ -116,38 +146,119 @@ export const optionNames: ReadonlyArray<keyof Options> = [
 
 const knownOptions: ReadonlySet<string> = new Set(optionNames)
 
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key)
+
+/** Checks the options present in `options` and returns them with their final types. */
+const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
+  if (options === null || typeof options !== "object") fail("options must be an object")
+  const unknown = Object.keys(options).filter((key) => !knownOptions.has(key))
+  if (unknown.length > 0) fail(`unknown option(s): ${unknown.join(", ")}`)
+  const out: Record<string, unknown> = {}
+  if (options.apiKey !== undefined) {
+    const key = Redacted.isRedacted(options.apiKey) ? Redacted.value(options.apiKey) : options.apiKey
+    if (typeof key !== "string") fail(`"apiKey" must be a string, but got: ${typeof key}`)
+    out.apiKey = Redacted.make(key as string, { label: "apiKey" })
+  }
+  if (options.apiVersion !== undefined) out.apiVersion = optionalString("apiVersion", options.apiVersion)
+  if (options.host !== undefined) {
+    const host = optionalString("host", options.host)!
+    if (host === "" || /[/?#@\s\\]/.test(host)) fail(`"host" must be a host name, such as api.stelace.com, but got: ${host}`)
+    out.host = host
+  }
+  if (options.protocol !== undefined) {
+    const protocol = optionalString("protocol", options.protocol)!.toLowerCase()
+    if (protocol !== "http" && protocol !== "https") fail(`"protocol" must be http or https, but got: ${protocol}`)
+    out.protocol = protocol
+  }
+  if (options.port !== undefined) {
+    const port = nonNegative("port", options.port, 0, true)
+    if (port < 1 || port > 65535) fail(`"port" must be between 1 and 65535, but got: ${port}`)
+    out.port = port
+  }
+  if (options.timeout !== undefined) out.timeout = nonNegative("timeout", options.timeout, DEFAULT_TIMEOUT)
+  if (hasOwn(options, "organizationId")) {
+    out.organizationId = options.organizationId === null ? null : optionalString("organizationId", options.organizationId)
+  }
+  if (options.userAgent !== undefined) out.userAgent = optionalString("userAgent", options.userAgent)
+  if (options.maxRetries !== undefined) out.maxRetries = nonNegative("maxRetries", options.maxRetries, DEFAULT_MAX_RETRIES, true)
+  if (options.refreshMargin !== undefined) {
+    out.refreshMargin = nonNegative("refreshMargin", options.refreshMargin, DEFAULT_REFRESH_MARGIN)
+  }
+  if (options.beforeRefreshToken !== undefined) {
+    if (typeof options.beforeRefreshToken !== "function") {
+      fail(`"beforeRefreshToken" must be a function, but got: ${typeof options.beforeRefreshToken}`)
+    }
+    out.beforeRefreshToken = options.beforeRefreshToken
+  }
+  if (options.tracePropagation !== undefined) {
+    if (typeof options.tracePropagation !== "boolean") {
+      fail(`"tracePropagation" must be a boolean, but got: ${typeof options.tracePropagation}`)
+    }
+    out.tracePropagation = options.tracePropagation
+  }
+  return out as Partial<Omit<Settings, "wire">>
+}
+
+const inspectSymbol = Symbol.for("nodejs.util.inspect.custom")
+
+/** The wire of some settings. */
+const makeWire = (settings: Omit<Settings, "wire">): Wire => {
+  const key = settings.apiKey === undefined ? undefined : Redacted.value(settings.apiKey)
+  const defaultPort = settings.protocol === "https" ? 443 : 80
+  const port = settings.port ?? defaultPort
+  const headers: Record<string, string> = { accept: "application/json, text/plain, */*" }
+  const userAgent = settings.userAgent ?? (isBrowser ? undefined : DEFAULT_USER_AGENT)
+  if (userAgent) headers["user-agent"] = userAgent
+  if (settings.apiVersion) headers["x-stelace-version"] = settings.apiVersion
+  if (settings.organizationId) headers["x-stelace-organization-id"] = settings.organizationId
+  const wire: Wire = {
+    origin: `${settings.protocol}://${settings.host}${port === defaultPort ? "" : `:${port}`}`,
+    secure: settings.protocol === "https",
+    hostname: settings.host.replace(/^\[(.*)\]$/, "$1"),
+    port,
+    secretKey: isSecretApiKey(key),
+    basicAuth: key ? `Basic ${btoa(`${key}:`)}` : undefined,
+    // stelace.js wrote `apiKey=null` when no key was set; the server then answers 401 either way
+    tokenAuthPrefix: `Stelace-V1 apiKey=${key ?? null}, token=`,
+    headers
+  }
+  Object.defineProperty(wire, inspectSymbol, { value: () => "Wire <redacted>", enumerable: false })
+  Object.defineProperty(wire, "toJSON", { value: () => "<redacted>", enumerable: false })
+  return wire
+}
+
+const defaults: Omit<Settings, "wire"> = {
+  apiKey: undefined,
+  apiVersion: undefined,
+  host: DEFAULT_HOST,
+  port: undefined,
+  protocol: DEFAULT_PROTOCOL,
+  timeout: DEFAULT_TIMEOUT,
+  organizationId: undefined,
+  userAgent: undefined,
+  maxRetries: DEFAULT_MAX_RETRIES,
+  refreshMargin: DEFAULT_REFRESH_MARGIN,
+  beforeRefreshToken: undefined,
+  tracePropagation: undefined
+}
+
 /**
  * Applies defaults and checks every option; throws `InvalidArgument` on the first bad one.
  */
 export const resolveSettings = (options: Options = {}): Settings => {
-  if (options === null || typeof options !== "object") fail("options must be an object")
-  const unknown = Object.keys(options).filter((key) => !knownOptions.has(key))
-  if (unknown.length > 0) fail(`unknown option(s): ${unknown.join(", ")}`)
-  const host = optionalString("host", options.host) ?? DEFAULT_HOST
-  if (host === "" || /[/?#@\s]/.test(host)) fail(`"host" must be a host name, such as api.stelace.com, but got: ${host}`)
-  const protocol = (optionalString("protocol", options.protocol) ?? DEFAULT_PROTOCOL).toLowerCase()
-  if (protocol !== "http" && protocol !== "https") fail(`"protocol" must be http or https, but got: ${protocol}`)
-  const port = nonNegative("port", options.port, DEFAULT_PORT, true)
-  if (port < 1 || port > 65535) fail(`"port" must be between 1 and 65535, but got: ${port}`)
-  const organizationId = options.organizationId === null ? null : optionalString("organizationId", options.organizationId)
-  if (options.beforeRefreshToken !== undefined && typeof options.beforeRefreshToken !== "function") {
-    fail(`"beforeRefreshToken" must be a function, but got: ${typeof options.beforeRefreshToken}`)
-  }
-  if (options.tracePropagation !== undefined && typeof options.tracePropagation !== "boolean") {
-    fail(`"tracePropagation" must be a boolean, but got: ${typeof options.tracePropagation}`)
-  }
-  return {
-    apiKey: optionalString("apiKey", options.apiKey),
-    apiVersion: optionalString("apiVersion", options.apiVersion),
-    host,
-    port,
-    protocol,
-    timeout: nonNegative("timeout", options.timeout, DEFAULT_TIMEOUT),
-    organizationId,
-    userAgent: optionalString("userAgent", options.userAgent),
-    maxRetries: nonNegative("maxRetries", options.maxRetries, DEFAULT_MAX_RETRIES, true),
-    refreshMargin: nonNegative("refreshMargin", options.refreshMargin, DEFAULT_REFRESH_MARGIN),
-    beforeRefreshToken: options.beforeRefreshToken,
-    tracePropagation: options.tracePropagation
-  }
+  const resolved = { ...defaults, ...checkOptions(options) }
+  return { ...resolved, wire: makeWire(resolved) }
 }
+
+/**
+ * The settings with `patch` applied (checked like the options), the wire rebuilt. Throws
+ * `InvalidArgument` on a bad value, leaving nothing changed.
+ */
+export const updateSettings = (settings: Settings, patch: Options): Settings => {
+  const { wire: _, ...current } = settings
+  const next = { ...current, ...checkOptions(patch) }
+  return { ...next, wire: makeWire(next) }
+}
+
+/** The URL of the API host, as configured (no credentials). */
+export const baseUrl = (settings: Settings): string => settings.wire.origin

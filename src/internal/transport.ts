@@ -2,6 +2,11 @@
  * The request pipeline, stated once: URL and query string, headers, JSON body, timeout, retries of
  * idempotent calls, and the mapping of answers to results or typed errors.
  *
+ * Two ways to the network, one behaviour: the built-in transports (node:http, fetch) are called
+ * directly, with their own timer for the timeout; any other `HttpClient` (the application's, the
+ * in-memory backend's, or a built-in one when spans are on) goes through `HttpClient.execute`,
+ * with `Effect.timeoutOrElse` for the timeout.
+ *
  * It knows nothing of sessions: callers hand it the access token to send.
  *
  * @internal
@@ -11,12 +16,13 @@ import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
 import * as Tracer from "effect/Tracer"
 import * as HttpBody from "effect/http/HttpBody"
-import * as HttpClient from "effect/http/HttpClient"
-import type * as HttpClientError from "effect/http/HttpClientError"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import { MalformedResponse, NetworkError, ServerError } from "../Errors.js"
+import type { NetworkError } from "../Errors.js"
+import { MalformedResponse, ServerError } from "../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "./http.js"
+import { header, headerRecord, networkError, reasonOf, senderOf } from "./http.js"
 import type { Settings } from "./settings.js"
-import { isSecretApiKey } from "./settings.js"
 
 /** HTTP methods the API uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
@@ -52,7 +58,6 @@ export interface ApiRequest {
 export interface ApiResponse {
   readonly status: number
   readonly requestId: string | undefined
-  readonly headers: Readonly<Record<string, string>>
   readonly body: unknown
 }
 
@@ -63,15 +68,6 @@ export type TransportError = ServerError | NetworkError | MalformedResponse
 export interface Transport {
   readonly send: (request: ApiRequest) => Effect.Effect<ApiResponse, TransportError>
 }
-
-/** What the SDK sends as user agent outside browsers (stable, so refresh tokens stay valid). */
-export const DEFAULT_USER_AGENT = "Stelace/0.14.0"
-
-const isBrowser = typeof window === "object"
-
-/** `protocol://host[:port]`, the port left out when it is 80 or 443. */
-export const baseUrl = (settings: Settings): string =>
-  `${settings.protocol}://${settings.host}${settings.port === 80 || settings.port === 443 ? "" : `:${settings.port}`}`
 
 /** What axios 0.19 left unescaped in query strings (and a space as `+`). */
 const axiosKept: Readonly<Record<string, string>> = { "40": "@", "3A": ":", "24": "$", "2C": ",", "20": "+", "5B": "[", "5D": "]" }
@@ -85,50 +81,39 @@ const encodeQueryComponent = (value: string): string =>
  */
 export const serializeQuery = (query: unknown): string => {
   if (query === null || typeof query !== "object") return ""
-  const parts: Array<string> = []
-  for (const [key, value] of Object.entries(query)) {
+  let out = ""
+  for (const key of Object.keys(query)) {
+    const value = (query as Record<string, unknown>)[key]
     if (value === null || value === undefined) continue
-    const name = Array.isArray(value) ? `${key}[]` : key
+    const name = encodeQueryComponent(Array.isArray(value) ? `${key}[]` : key)
     for (let item of Array.isArray(value) ? value : [value]) {
       if (item instanceof Date) item = item.toISOString()
       else if (item !== null && typeof item === "object") item = JSON.stringify(item)
-      parts.push(`${encodeQueryComponent(name)}=${encodeQueryComponent(String(item))}`)
+      out += `${out ? "&" : ""}${name}=${encodeQueryComponent(String(item))}`
     }
   }
-  return parts.join("&")
+  return out
 }
 
 const hasKeys = (u: unknown): boolean => u !== null && typeof u === "object" && Object.keys(u).length > 0
 
-/** The headers of a request: authorization, user agent and the `x-stelace-*` headers. */
-export const requestHeaders = (settings: Settings, request: ApiRequest): Record<string, string> => {
-  const headers: Record<string, string> = { accept: "application/json, text/plain, */*" }
-  const apiKey = settings.apiKey
-  if (request.accessToken && !isSecretApiKey(apiKey)) {
-    // stelace.js wrote `apiKey=null` when no key was set; the server then answers 401 either way
-    headers.authorization = `Stelace-V1 apiKey=${apiKey ?? null}, token=${request.accessToken}`
-  } else if (apiKey) {
-    headers.authorization = `Basic ${btoa(`${apiKey}:`)}`
-  }
-  const userAgent = settings.userAgent ?? (isBrowser ? undefined : DEFAULT_USER_AGENT)
-  if (userAgent) headers["user-agent"] = userAgent
+/** The headers of a request: the constant ones, authorization, and the per-call options. */
+const requestHeaders = (settings: Settings, request: ApiRequest, withBody: boolean): Record<string, string> => {
+  const wire = settings.wire
+  const headers: Record<string, string> = { ...wire.headers }
+  if (request.accessToken && !wire.secretKey) headers.authorization = wire.tokenAuthPrefix + request.accessToken
+  else if (wire.basicAuth) headers.authorization = wire.basicAuth
   const options = request.options
-  const version = options?.apiVersion || settings.apiVersion
-  if (version) headers["x-stelace-version"] = version
-  const organizationId = options && "organizationId" in options && options.organizationId !== undefined
-    ? options.organizationId
-    : settings.organizationId
-  if (organizationId) headers["x-stelace-organization-id"] = organizationId
-  if (options?.userId) headers["x-stelace-user-id"] = options.userId
-  if (request.method !== "GET" && hasKeys(request.body)) headers["content-type"] = "application/json;charset=utf-8"
+  if (options !== undefined) {
+    if (options.apiVersion) headers["x-stelace-version"] = options.apiVersion
+    if (options.organizationId !== undefined) {
+      if (options.organizationId) headers["x-stelace-organization-id"] = options.organizationId
+      else delete headers["x-stelace-organization-id"]
+    }
+    if (options.userId) headers["x-stelace-user-id"] = options.userId
+  }
+  if (withBody) headers["content-type"] = "application/json;charset=utf-8"
   return headers
-}
-
-/** The absolute URL of a request. */
-export const requestUrl = (settings: Settings, request: ApiRequest): string => {
-  const query = request.method === "GET" ? serializeQuery(request.query) : ""
-  const url = baseUrl(settings) + request.path
-  return query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url
 }
 
 const idempotent: ReadonlySet<Method> = new Set<Method>(["GET", "PUT", "DELETE", "OPTIONS"])
@@ -148,7 +133,7 @@ const retryAfterOf = (error: unknown, now: number): number | undefined =>
   error instanceof ServerError ? retryAfterMillis(error.headers?.["retry-after"], now) : undefined
 
 const isRetryable = (error: TransportError): boolean => {
-  if (error._tag === "NetworkError") return true
+  if (error._tag === "NetworkError") return error.reason !== "redirect"
   if (error._tag !== "ServerError" || !transientStatuses.has(error.statusCode)) return false
   const wait = retryAfterOf(error, Date.now())
   return wait === undefined || wait <= maxRetryAfterMillis
@@ -163,74 +148,95 @@ const retrySchedule = /*#__PURE__*/ Schedule.exponential(Duration.millis(250)).p
   })
 )
 
-const headersOf = (headers: Readonly<Record<string, string | undefined>>): Record<string, string> => {
-  const out: Record<string, string> = {}
-  for (const [key, value] of Object.entries(headers)) if (value !== undefined) out[key] = value
-  return out
-}
-
 const blank = /^\s*$/
 
-const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
+/** The answer as a result, or the typed failure it stands for. */
+const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError | MalformedResponse> => {
+  const { status, text } = response
+  const requestId = header(response.headers, "x-request-id")
+  let body: unknown
+  let parsed = true
   // an empty answer (204, say) counts as an empty object rather than a malformed body
-  if (blank.test(text)) return { ok: true, value: {} }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
+  if (text.length === 0 || blank.test(text)) {
+    body = {}
+  } else {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      parsed = false
+      body = text
+    }
   }
+  if (status < 200 || status >= 300) {
+    return Effect.fail(ServerError.fromResponse({ status, requestId, headers: headerRecord(response.headers), body }))
+  }
+  if (!parsed) {
+    return Effect.fail(MalformedResponse.fromText({ status, requestId, contentType: header(response.headers, "content-type") }, text))
+  }
+  return Effect.succeed({ status, requestId, body })
 }
 
-const networkError = (error: HttpClientError.HttpClientError): NetworkError =>
-  new NetworkError({ message: "Network Error", cause: error })
-
-/** Builds the transport of a client over an `HttpClient`. */
-export const makeTransport = (client: HttpClient.HttpClient, settings: Settings): Transport => {
-  const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
-    const headers = requestHeaders(settings, request)
-    const body = request.method !== "GET" && hasKeys(request.body)
-      ? HttpBody.text(JSON.stringify(request.body), "application/json;charset=utf-8")
-      : undefined
-    const httpRequest = HttpClientRequest.make(request.method)(requestUrl(settings, request), {
-      headers,
-      ...(body ? { body } : {})
+/** A sender over any `HttpClient`: the generic path, with effect's timeout. */
+const clientSender = (client: HttpClient.HttpClient, settings: () => Settings): Sender => (request) => {
+  const exchange = client.execute(
+    HttpClientRequest.make(request.method as Method)(request.url, {
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: HttpBody.text(request.body, "application/json;charset=utf-8") })
     })
-    const exchange = client.execute(httpRequest).pipe(
-      Effect.flatMap((response) =>
-        Effect.map(response.text, (text) => {
-          const responseHeaders = headersOf(response.headers)
-          const meta = { status: response.status, requestId: responseHeaders["x-request-id"] }
-          const parsed = parseJson(text)
-          if (response.status < 200 || response.status >= 300) {
-            return ServerError.fromResponse({ ...meta, headers: responseHeaders, body: parsed.ok ? parsed.value : text })
-          }
-          if (!parsed.ok) {
-            return MalformedResponse.fromText({ ...meta, contentType: responseHeaders["content-type"] }, text)
-          }
-          return { ...meta, headers: responseHeaders, body: parsed.value } satisfies ApiResponse
-        })
-      ),
-      Effect.mapError(networkError),
-      Effect.flatMap((result) =>
-        result instanceof ServerError || result instanceof MalformedResponse ? Effect.fail(result) : Effect.succeed(result)
-      )
-    )
-    const timeout = settings.timeout
-    const timed = timeout > 0
-      ? Effect.timeoutOrElse(exchange, {
-        duration: Duration.millis(timeout),
-        orElse: () => Effect.fail(new NetworkError({ message: `timeout of ${timeout}ms exceeded` }))
-      })
-      : exchange
-    // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the
-    // headers, and spans cost a third of a call when nothing collects them
-    return settings.tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
+  ).pipe(
+    Effect.flatMap((response) =>
+      Effect.map(response.text, (text): RawResponse => ({ status: response.status, headers: response.headers, text }))
+    ),
+    Effect.mapError((error) => {
+      const cause = (error.reason as { cause?: unknown }).cause
+      return networkError(request, reasonOf(cause), cause)
+    })
+  )
+  const timed = request.timeout > 0
+    ? Effect.timeoutOrElse(exchange, {
+      duration: Duration.millis(request.timeout),
+      orElse: () => Effect.fail(networkError(request, "timeout", undefined, request.timeout))
+    })
+    : exchange
+  // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the
+  // headers, and spans cost a third of a call when nothing collects them
+  return settings().tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
+}
+
+/**
+ * Builds the transport of a client over an `HttpClient`. `settings` is read on every request, so
+ * the Promise facade's setters apply to the next call.
+ */
+export const makeTransport = (client: HttpClient.HttpClient, settings: () => Settings): Transport => {
+  const direct = senderOf(client)
+  const generic = clientSender(client, settings)
+
+  const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
+    const current = settings()
+    const wire = current.wire
+    const isGet = request.method === "GET"
+    const withBody = !isGet && hasKeys(request.body)
+    const query = isGet ? serializeQuery(request.query) : ""
+    const path = query ? `${request.path}${request.path.includes("?") ? "&" : "?"}${query}` : request.path
+    const raw: RawRequest = {
+      method: request.method,
+      url: wire.origin + path,
+      secure: wire.secure,
+      hostname: wire.hostname,
+      port: wire.port,
+      path,
+      headers: requestHeaders(current, request, withBody),
+      body: withBody ? JSON.stringify(request.body) : undefined,
+      timeout: current.timeout
+    }
+    const send = direct !== undefined && current.tracePropagation !== true ? direct : generic
+    return Effect.flatMap(send(raw), toResult)
   }
 
   return {
     send: (request) => {
       const once = Effect.suspend(() => attempt(request))
-      const times = settings.maxRetries
+      const times = settings().maxRetries
       if (!idempotent.has(request.method) || times <= 0) return once
       // The retry policy is set up only once the first attempt has failed (most calls succeed):
       // the retried effect fails with that first error once, then attempts again, so the attempts

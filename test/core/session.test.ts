@@ -4,13 +4,16 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-import { Assets, Auth, Session, SessionExpired, TokenStore } from "../../src/index.js"
+import { Assets, Auth, HookError, NetworkError, ServerError, Session, SessionExpired, TokenStore } from "../../src/index.js"
 import type { Tokens } from "../../src/TokenStore.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { accessToken, PUBLISHABLE_KEY, SECRET_KEY } from "../support/jwt.js"
 import type { Recorder, Reply } from "../support/recorder.js"
 
 const list = { results: [], nbResults: 0, nbPages: 0, page: 1, nbResultsPerPage: 20 }
+
+const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown =>
+  Exit.isFailure(exit) ? (exit.cause.reasons[0] as { error?: unknown }).error : undefined
 
 /** Answers `/auth/token` with `refresh`, everything else with an empty list. */
 const serve = (target: Recorder, refresh: Reply) =>
@@ -139,25 +142,36 @@ describe("Session", () => {
       assert.deepStrictEqual(seen, ["Expired"])
     }).pipe(Effect.scoped))
 
-  it.live("a refresh failure other than 403 keeps the old tokens and sends the call with them", () =>
+  it.live("a refresh failure other than 403 fails the call with it, keeps the tokens and announces it", () =>
     Effect.gen(function*() {
       const target = yield* recorder
       serve(target, { status: 500, body: { message: "Internal Server Error", statusCode: 500 } })
       const stale = accessToken({ expiresIn: -1 })
       const store = storeWith({ accessToken: stale, refreshToken: "rt_1" })
-      yield* Assets.list().pipe(Effect.provide(clientLayer(target, {}, store.layer)))
-      assert.deepStrictEqual(authorizationOf(target, "/assets"), [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${stale}`])
+      const seen: Array<string> = []
+      const exit = yield* Effect.gen(function*() {
+        ;(yield* Session.Session).subscribe((event) => seen.push(event._tag))
+        return yield* Effect.exit(Assets.list())
+      }).pipe(Effect.provide(clientLayer(target, {}, store.layer)))
+      const error = failureOf(exit)
+      assert.instanceOf(error, ServerError)
+      assert.strictEqual((error as ServerError).statusCode, 500)
+      assert.deepStrictEqual(target.requests.map((r) => r.path), ["/auth/token"])
       assert.deepStrictEqual(store.current(), { accessToken: stale, refreshToken: "rt_1" })
+      assert.deepStrictEqual(seen, ["RefreshFailed"])
     }).pipe(Effect.scoped))
 
-  it.live("a refresh that cannot reach the server keeps the old tokens", () =>
+  it.live("a refresh that cannot reach the server fails the call with a NetworkError and keeps the tokens", () =>
     Effect.gen(function*() {
       const target = yield* recorder
       serve(target, { destroy: true })
       const stale = accessToken({ expiresIn: -1 })
       const store = storeWith({ accessToken: stale, refreshToken: "rt_1" })
-      yield* Assets.list().pipe(Effect.provide(clientLayer(target, { maxRetries: 0 }, store.layer)))
-      assert.deepStrictEqual(authorizationOf(target, "/assets"), [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${stale}`])
+      const exit = yield* Effect.exit(Assets.list().pipe(Effect.provide(clientLayer(target, { maxRetries: 0 }, store.layer))))
+      const error = failureOf(exit)
+      assert.instanceOf(error, NetworkError)
+      assert.strictEqual((error as NetworkError).reason, "reset")
+      assert.deepStrictEqual(target.requests.map((r) => r.path), ["/auth/token"])
       assert.strictEqual(store.current()?.accessToken, stale)
     }).pipe(Effect.scoped))
 
@@ -182,16 +196,20 @@ describe("Session", () => {
       assert.deepStrictEqual(target.requests.map((r) => r.path), ["/assets", "/assets"])
     }).pipe(Effect.scoped))
 
-  it.live("a failing beforeRefreshToken keeps the old tokens", () =>
+  it.live("a failing beforeRefreshToken fails the call with a HookError and keeps the tokens", () =>
     Effect.gen(function*() {
       const target = yield* recorder
       serve(target, { status: 500 })
       const stale = accessToken({ expiresIn: -1 })
       const store = storeWith({ accessToken: stale, refreshToken: "rt_1" })
-      yield* Assets.list().pipe(
+      const exit = yield* Effect.exit(Assets.list().pipe(
         Effect.provide(clientLayer(target, { beforeRefreshToken: () => Effect.fail("offline") }, store.layer))
-      )
-      assert.deepStrictEqual(authorizationOf(target, "/assets"), [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${stale}`])
+      ))
+      const error = failureOf(exit)
+      assert.instanceOf(error, HookError)
+      assert.strictEqual((error as HookError).message, "Stelace: beforeRefreshToken failed: offline")
+      assert.strictEqual(target.requests.length, 0)
+      assert.strictEqual(store.current()?.accessToken, stale)
     }).pipe(Effect.scoped))
 
   it.live("a secret key never attaches or refreshes a user session", () =>

@@ -1,0 +1,204 @@
+/**
+ * The contract of the built-in transports (node:http and fetch): one request in, its status,
+ * headers and text out, with the timeout and the abort handled by the transport itself (one timer,
+ * the platform's own cancellation). They are also wrapped as `HttpClient`s, for applications that
+ * provide them as such; the request pipeline calls them directly.
+ *
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
+import type * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
+import type { NetworkErrorReason } from "../Errors.js"
+import { NetworkError } from "../Errors.js"
+
+/** One request, as the built-in transports take it. */
+export interface RawRequest {
+  readonly method: string
+  /** The absolute URL (what fetch takes, and what error messages name). */
+  readonly url: string
+  readonly secure: boolean
+  readonly hostname: string
+  readonly port: number
+  /** Path and query string. */
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+  /** JSON text, or `undefined` for no body. */
+  readonly body: string | undefined
+  /** Milliseconds before the request is aborted with a timeout; 0 for none. */
+  readonly timeout: number
+}
+
+/** Response headers: Node's record (lower-case names) or a fetch `Headers`. */
+export type RawHeaders = Readonly<Record<string, string | ReadonlyArray<string> | undefined>> | Headers
+
+/** One answer. */
+export interface RawResponse {
+  readonly status: number
+  readonly headers: RawHeaders
+  readonly text: string
+}
+
+/** A built-in transport. */
+export type Sender = (request: RawRequest) => Effect.Effect<RawResponse, NetworkError>
+
+/** Where an `HttpClient` made by `senderClient` keeps its sender. */
+export const SenderKey: unique symbol = Symbol.for("stelace-effect/Sender") as any
+
+/** The sender behind an `HttpClient`, when it is one of the built-in transports. */
+export const senderOf = (client: HttpClient.HttpClient): Sender | undefined => (client as { [SenderKey]?: Sender })[SenderKey]
+
+const isHeaders = (headers: RawHeaders): headers is Headers => typeof (headers as Headers).get === "function"
+
+/** One header of an answer (lower-case name). */
+export const header = (headers: RawHeaders, name: string): string | undefined => {
+  if (isHeaders(headers)) return headers.get(name) ?? undefined
+  const value = headers[name]
+  return typeof value === "string" ? value : value === undefined ? undefined : value.join(", ")
+}
+
+/** Every header of an answer, as a record with lower-case names. */
+export const headerRecord = (headers: RawHeaders): Record<string, string> => {
+  const out: Record<string, string> = {}
+  if (isHeaders(headers)) {
+    headers.forEach((value, name) => {
+      out[name] = value
+    })
+  } else {
+    for (const name of Object.keys(headers)) {
+      const value = header(headers, name)
+      if (value !== undefined) out[name] = value
+    }
+  }
+  return out
+}
+
+const codes: ReadonlyArray<readonly [NetworkErrorReason, RegExp]> = [
+  ["refused", /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/],
+  ["dns", /^(ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME|EAI_NODATA)$/],
+  ["timeout", /^(ETIMEDOUT|ESOCKETTIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT)$/],
+  ["reset", /^(ECONNRESET|EPIPE|ECONNABORTED|UND_ERR_SOCKET|UND_ERR_CLOSED|ERR_STREAM_PREMATURE_CLOSE)$/],
+  ["tls", /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|EPROTO$)/],
+  ["aborted", /^(ABORT_ERR|UND_ERR_ABORTED)$/]
+]
+
+const describeReason: Record<NetworkErrorReason, string> = {
+  timeout: "the connection timed out",
+  refused: "connection refused",
+  dns: "host not found",
+  reset: "connection reset",
+  tls: "TLS handshake failed",
+  redirect: "a redirect, which the SDK does not follow",
+  aborted: "request aborted",
+  unknown: "no answer"
+}
+
+const codeOf = (error: unknown): string | undefined => {
+  // fetch (undici) wraps the socket's error: `TypeError: fetch failed` with the real one as cause
+  for (let current = error, depth = 0; current !== null && typeof current === "object" && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === "string") return code
+    const errors = (current as { errors?: unknown }).errors
+    if (Array.isArray(errors) && errors.length > 0) current = errors[0]
+    else current = (current as { cause?: unknown }).cause
+  }
+  if (error instanceof Error && error.message === "socket hang up") return "ECONNRESET"
+  return undefined
+}
+
+/** Why a transport failed, from the platform's error. */
+export const reasonOf = (error: unknown): NetworkErrorReason => {
+  const code = codeOf(error)
+  if (code) {
+    for (const [reason, pattern] of codes) if (pattern.test(code)) return reason
+  }
+  if (error instanceof Error && error.name === "AbortError") return "aborted"
+  return "unknown"
+}
+
+/** The URL of a request without its query string, for messages. */
+const withoutQuery = (url: string) => {
+  const q = url.indexOf("?")
+  return q === -1 ? url : url.slice(0, q)
+}
+
+/**
+ * The `NetworkError` of a failed request: `Network Error: <what happened> (<METHOD> <url>)`, or
+ * stelace.js's `timeout of <ms>ms exceeded` for the timeout. `cause` is the platform's error, which
+ * carries no request headers.
+ */
+export const networkError = (
+  request: Pick<RawRequest, "method" | "url">,
+  reason: NetworkErrorReason,
+  cause?: unknown,
+  timeout?: number
+): NetworkError => {
+  const url = withoutQuery(request.url)
+  const what = reason === "timeout" && timeout !== undefined
+    ? `timeout of ${timeout}ms exceeded`
+    : `Network Error: ${describeReason[reason]}${codeOf(cause) ? ` (${codeOf(cause)})` : ""}`
+  return new NetworkError({
+    message: `${what} on ${request.method} ${url}`,
+    reason,
+    method: request.method,
+    url,
+    ...(cause === undefined ? {} : { cause })
+  })
+}
+
+const transportError = (request: HttpClientRequest.HttpClientRequest, cause: unknown) =>
+  new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) })
+
+const textBody = (request: HttpClientRequest.HttpClientRequest): string | undefined | false => {
+  const body = request.body
+  switch (body._tag) {
+    case "Empty":
+      return undefined
+    case "Uint8Array":
+      return new TextDecoder().decode(body.body)
+    case "Raw":
+      return typeof body.body === "string" ? body.body : false
+    default:
+      return false
+  }
+}
+
+/**
+ * A built-in transport as an `HttpClient`: what `Stelace.layerNode` and `layerFetch` give an
+ * application that asks for their `HttpClient`, and the path the pipeline takes when spans are on.
+ * The request pipeline recognises it and calls the sender directly otherwise.
+ */
+export const senderClient = (send: Sender): HttpClient.HttpClient => {
+  const client = HttpClient.make((request, url) => {
+    const body = textBody(request)
+    if (body === false) return Effect.fail(transportError(request, new Error(`unsupported ${request.body._tag} body`)))
+    const secure = url.protocol === "https:"
+    return send({
+      method: request.method,
+      url: url.href,
+      secure,
+      hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+      port: url.port ? Number(url.port) : secure ? 443 : 80,
+      path: url.pathname + url.search,
+      headers: request.headers,
+      body,
+      timeout: 0
+    }).pipe(
+      Effect.map((response) =>
+        HttpClientResponse.fromWeb(request, {
+          status: response.status,
+          url: "",
+          headers: headerRecord(response.headers),
+          body: null,
+          arrayBuffer: () => Promise.resolve(new TextEncoder().encode(response.text).buffer),
+          text: () => Promise.resolve(response.text)
+        } as unknown as Response)
+      ),
+      Effect.mapError((error) => transportError(request, error.cause ?? error))
+    )
+  })
+  Object.defineProperty(client, SenderKey, { value: send, enumerable: false })
+  return client
+}
