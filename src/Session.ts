@@ -395,7 +395,8 @@ export const make = (options: {
 
     /** The tokens for a call, refreshed first when needed; a superseded refresh starts over. */
     const forCall = (attempt: number): Effect.Effect<Tokens | undefined, SessionError> =>
-      Effect.flatMap(read, (current) => {
+      Effect.flatMap(store.get, (stored) => {
+        const current = observe(stored)
         if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
         const claims = claimsOf(current.accessToken)
         return Effect.flatMap(Clock.currentTimeMillis, (now) => {
@@ -410,8 +411,13 @@ export const make = (options: {
       settings().wire.secretKey ? succeedUndefined : forCall(0)
     )
 
-    const accessToken: Effect.Effect<string | undefined, SessionError> = Effect.map(tokens, (current) =>
-      current !== undefined && claimsOf(current.accessToken) !== undefined ? current.accessToken : undefined)
+    /** Only a token that decodes as a JWT goes on the wire. */
+    const sendable = (current: Tokens | undefined): string | undefined =>
+      current !== undefined && claimsOf(current.accessToken) !== undefined ? current.accessToken : undefined
+
+    const accessToken: Effect.Effect<string | undefined, SessionError> = Effect.suspend(() =>
+      settings().wire.secretKey ? succeedUndefined : Effect.map(forCall(0), sendable)
+    )
 
     return Session.of({
       tokens,

@@ -106,7 +106,7 @@ export const layerWithSettings = (
     const transport = makeTransport(yield* HttpClient.HttpClient, settings)
     const session = yield* Session.make({ settings, transport, store: yield* TokenStore })
     const decode = yield* CurrentResultDecoder
-    const invoke = makeInvoke({ transport, session, defaultOptions: Effect.service(CurrentRequestOptions), decode })
+    const invoke = makeInvoke({ transport, session, defaultOptions: CurrentRequestOptions, decode })
     return Context.make(StelaceClient, StelaceClient.of({ invoke })).pipe(Context.add(Session.Session, session))
   }))
 

@@ -272,8 +272,21 @@ export interface CustomStoreOptions {
 /** Adapts a `{ getTokens, setTokens, removeTokens }` object to the `TokenStore` service. */
 export const fromCustom = (custom: CustomTokenStore, options: CustomStoreOptions = {}): TokenStore["Service"] => {
   const timeout = options.timeout ?? DEFAULT_STORE_TIMEOUT
+  const slowGet = (result: unknown) =>
+    Effect.map(runHook("getTokens", timeout, () => result), wellFormed)
   return TokenStore.of({
-    get: Effect.map(runHook("getTokens", timeout, () => custom.getTokens()), wellFormed),
+    // read before every call: the synchronous answer (every built-in store's) costs one step
+    get: Effect.suspend(() => {
+      let result: unknown
+      try {
+        result = custom.getTokens()
+      } catch (cause) {
+        return runHook("getTokens", timeout, () => {
+          throw cause
+        })
+      }
+      return isThenable(result) ? slowGet(result) : Effect.succeed(wellFormed(result))
+    }),
     set: (tokens) => Effect.asVoid(runHook("setTokens", timeout, () => custom.setTokens(tokens))),
     remove: Effect.asVoid(runHook("removeTokens", timeout, () => custom.removeTokens())),
     subscribe: typeof custom.subscribe === "function" ? (listener) => custom.subscribe!(listener) : undefined

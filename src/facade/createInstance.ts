@@ -14,7 +14,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Redacted from "effect/Redacted"
 import * as HttpClient from "effect/http/HttpClient"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
-import { invoke } from "../internal/call.js"
+import type { Invoke } from "../internal/invoke.js"
 import { forwardPath } from "../internal/invoke.js"
 import type { AnyEndpoint, Page } from "../internal/endpoint.js"
 import { nextPageInput } from "../internal/pageWalk.js"
@@ -23,8 +23,7 @@ import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from ".
 import type { Method } from "../internal/transport.js"
 import type { SessionEvent } from "../Session.js"
 import { infoFromTokens, Session, snapshotOf } from "../Session.js"
-import type { StelaceClient } from "../Stelace.js"
-import { layerWithSettings, platformClient } from "../Stelace.js"
+import { layerWithSettings, platformClient, StelaceClient } from "../Stelace.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./arguments.js"
@@ -142,6 +141,8 @@ class StelaceInstance {
   declare readonly _ready: Promise<void> | undefined
   /** @internal */
   declare _session: Session["Service"] | undefined
+  /** @internal The client's call function (a call needs no lookup of the client). */
+  declare _invoke: Invoke
   /** @internal Calls under way, interrupted by `dispose`. */
   declare readonly _fibers: Set<Fiber.Fiber<unknown, unknown>>
   /** @internal */
@@ -197,6 +198,7 @@ class StelaceInstance {
     hidden(this, "_fibers", new Set<Fiber.Fiber<unknown, unknown>>())
     hidden(this, "_sessionListeners", new Set<(event: SessionEvent) => void>())
     hidden(this, "_session", undefined)
+    hidden(this, "_invoke", undefined)
     hidden(this, "_fork", undefined)
     // With a store that answers synchronously (the built-in ones, most custom ones) the client is
     // built here, and calls run on its context directly. An asynchronous store builds it in the
@@ -252,6 +254,7 @@ class StelaceInstance {
   _connect(context: Context.Context<StelaceClient | Session>): void {
     const session = Context.get(context, Session)
     this._session = session
+    this._invoke = Context.get(context, StelaceClient).invoke
     this._fork = Effect.runForkWith(context)
     session.subscribe((event) => {
       if (event._tag === "Expired") {
@@ -308,7 +311,8 @@ class StelaceInstance {
 
   /** @internal */
   _send(endpoint: AnyEndpoint, call: ParsedCall, input: unknown): Promise<unknown> {
-    return this._run(invoke(endpoint, { params: call.params, input, options: call.options }), call.signal)
+    if (this._invoke === undefined && !this._disposed) return this._ready!.then(() => this._send(endpoint, call, input))
+    return this._run(this._invoke(endpoint, { params: call.params, input, options: call.options }), call.signal)
   }
 
   /** @internal */

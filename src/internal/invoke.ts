@@ -4,6 +4,7 @@
  *
  * @internal
  */
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type { DecodeError, LastResponse, StelaceError } from "../Errors.js"
 import { defineHidden, InvalidArgument, MalformedResponse } from "../Errors.js"
@@ -140,7 +141,8 @@ export type Invoke = (endpoint: AnyEndpoint, invocation: Invocation) => Effect.E
 export const makeInvoke = (deps: {
   readonly transport: Transport
   readonly session: Session["Service"]
-  readonly defaultOptions: Effect.Effect<RequestOptions>
+  /** The per-call options in force where a call runs (`Stelace.withRequestOptions`). */
+  readonly defaultOptions: Context.Reference<RequestOptions>
   readonly decode?: ((endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>) | undefined
 }): Invoke => {
   const { decode, session, transport } = deps
@@ -152,7 +154,8 @@ export const makeInvoke = (deps: {
     options: RequestOptions | undefined,
     accessToken: string | undefined
   ) =>
-    Effect.flatMap(deps.defaultOptions, (defaults) => {
+    Effect.withFiber((fiber) => {
+      const defaults = fiber.getRef(deps.defaultOptions)
       const isGet = endpoint.method === "GET"
       return transport.send({
         method: endpoint.method,

@@ -17,11 +17,10 @@ import { networkError, reasonOf, senderClient } from "./http.js"
 
 interface IncomingMessage {
   readonly statusCode?: number | undefined
-  readonly complete: boolean
-  readonly headers: Readonly<Record<string, string | Array<string> | undefined>>
+  readonly rawHeaders: ReadonlyArray<string>
   setEncoding(encoding: "utf8"): void
   on(event: "data", listener: (chunk: string) => void): this
-  on(event: "end" | "close", listener: () => void): this
+  on(event: "end", listener: () => void): this
   on(event: "error", listener: (error: Error) => void): this
 }
 
@@ -85,12 +84,9 @@ export const makeNodeSender = (modules: NodeModules): Sender => (request: RawReq
         incoming.on("data", (chunk) => {
           text += chunk
         })
+        // a connection closed before the whole body arrived is an error too (ECONNRESET)
         incoming.on("error", fail)
-        incoming.on("end", () => settle(Effect.succeed({ status: incoming.statusCode ?? 0, headers: incoming.headers, text })))
-        // the connection closed before the whole body arrived
-        incoming.on("close", () => {
-          if (!incoming.complete) fail(Object.assign(new Error("the connection closed before the answer was complete"), { code: "ECONNRESET" }))
-        })
+        incoming.on("end", () => settle(Effect.succeed({ status: incoming.statusCode ?? 0, headers: incoming.rawHeaders, text })))
       }
     )
     outgoing.on("error", fail)

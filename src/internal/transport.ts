@@ -72,8 +72,10 @@ export interface Transport {
 /** What axios 0.19 left unescaped in query strings (and a space as `+`). */
 const axiosKept: Readonly<Record<string, string>> = { "40": "@", "3A": ":", "24": "$", "2C": ",", "20": "+", "5B": "[", "5D": "]" }
 
+const plain = /^[\w.~-]*$/
+
 const encodeQueryComponent = (value: string): string =>
-  encodeURIComponent(value).replace(/%(40|3A|24|2C|20|5B|5D)/g, (_, hex: string) => axiosKept[hex])
+  plain.test(value) ? value : encodeURIComponent(value).replace(/%(40|3A|24|2C|20|5B|5D)/g, (_, hex: string) => axiosKept[hex])
 
 /**
  * Serializes a query the way stelace.js did through axios 0.19: null and undefined are left out,
