@@ -26,38 +26,21 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
-import type { DecodeError } from "./Errors.js"
 import { InvalidArgument } from "./Errors.js"
-import type { AnyEndpoint } from "./internal/endpoint.js"
-import { fetchClient } from "./internal/fetchClient.js"
-import { makeNodeClient, nodeModules } from "./internal/nodeClient.js"
-import type { Invoke } from "./internal/invoke.js"
-import { makeInvoke } from "./internal/invoke.js"
+import type { ResultDecoder } from "./internal/client.js"
+import { CurrentRequestOptions, CurrentResultDecoder, makeClient, StelaceClient } from "./internal/client.js"
+import { fetchSender } from "./internal/fetchSender.js"
+import { httpClientSender } from "./internal/httpClientSender.js"
+import { makeNodeSender, nodeModules } from "./internal/nodeSender.js"
+import type { Sender } from "./internal/sender.js"
 import type { Options, Settings } from "./internal/settings.js"
 import { resolveSettings } from "./internal/settings.js"
 import type { RequestOptions } from "./internal/transport.js"
-import { makeTransport } from "./internal/transport.js"
 import * as Session from "./Session.js"
 import { TokenStore } from "./TokenStore.js"
 
-export type { Options, RequestOptions }
-
-/**
- * The client every endpoint function runs against. It holds no settings a program could read or
- * print: the API key stays inside, `Redacted`.
- */
-export class StelaceClient extends Context.Service<StelaceClient, {
-  /** Performs one call of an endpoint of the route table. */
-  readonly invoke: Invoke
-}>()("stelace-effect/StelaceClient") {}
-
-/**
- * Per-call options applied to every call of an effect (and to every page of a `paginate` stream).
- * Options passed to a call itself take precedence.
- */
-export const CurrentRequestOptions = Context.Reference<RequestOptions>("stelace-effect/CurrentRequestOptions", {
-  defaultValue: () => ({})
-})
+export type { Options, RequestOptions, ResultDecoder }
+export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
 
 /**
  * Runs `effect` with these per-call options.
@@ -82,33 +65,49 @@ const withOptions = <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOp
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
     Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options }))
 
-/** Decodes the result of one call of an endpoint. */
-export type ResultDecoder = (endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>
+const clientLayer = (options: Parameters<typeof makeClient>[0]) =>
+  Layer.effectContext(Effect.map(makeClient(options), ({ client, session }) =>
+    Context.make(StelaceClient, client).pipe(Context.add(Session.Session, session))))
 
 /**
- * How the clients built in its scope decode results: absent by default (results are the bodies as
- * the server sent them). Read once, when a client is built.
- */
-export const CurrentResultDecoder = Context.Reference<ResultDecoder | undefined>("stelace-effect/CurrentResultDecoder", {
-  defaultValue: () => undefined
-})
-
-/**
- * Builds the client from settings the caller keeps: `settings` is read by every request (the
- * Promise facade replaces them through its setters).
+ * Builds the client over the `HttpClient` in context, from settings the caller keeps (`settings`
+ * is read by every request).
  *
  * @internal
  */
 export const layerWithSettings = (
   settings: () => Settings
 ): Layer.Layer<StelaceClient | Session.Session, never, HttpClient.HttpClient | TokenStore> =>
-  Layer.effectContext(Effect.gen(function*() {
-    const transport = makeTransport(yield* HttpClient.HttpClient, settings)
-    const session = yield* Session.make({ settings, transport, store: yield* TokenStore })
-    const decode = yield* CurrentResultDecoder
-    const invoke = makeInvoke({ transport, session, defaultOptions: CurrentRequestOptions, decode })
-    return Context.make(StelaceClient, StelaceClient.of({ invoke })).pipe(Context.add(Session.Session, session))
+  Layer.unwrap(Effect.gen(function*() {
+    const sender = httpClientSender(yield* HttpClient.HttpClient, settings)
+    return clientLayer({ settings, sender, store: yield* TokenStore })
   }))
+
+/**
+ * Builds the client over a built-in sender, which makes no spans: `tracePropagation: true` is
+ * refused with a pointer to `layer`, whose `HttpClient` makes them.
+ *
+ * @internal
+ */
+export const layerWithSender = (
+  options: Options | undefined,
+  sender: Sender
+): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+  Layer.unwrap(Effect.map(
+    options?.tracePropagation === true
+      ? Effect.fail(
+        new InvalidArgument({
+          message:
+            "Stelace: layerFetch and layerNode make no HTTP spans; for tracePropagation, use Stelace.layer with an HttpClient (e.g. FetchHttpClient.layer)"
+        })
+      )
+      : settingsOf({ ...options, tracePropagation: false }),
+    (settings) =>
+      Layer.unwrap(Effect.map(Effect.service(TokenStore), (store) => clientLayer({ settings: () => settings, sender, store })))
+  ))
+
+const settingsOf = (options: Options | undefined) =>
+  Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument })
 
 /**
  * The client services (`StelaceClient` and `Session`) from options. Leaves the transport
@@ -119,10 +118,7 @@ export const layerWithSettings = (
 export const layer = (
   options?: Options
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.map(
-    Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument }),
-    (settings) => layerWithSettings(() => settings)
-  ))
+  Layer.unwrap(Effect.map(settingsOf(options), (settings) => layerWithSettings(() => settings)))
 
 /**
  * `layer` with its options read through `Config`, e.g. the key from the environment as a
@@ -156,42 +152,22 @@ const unwrapConfig = (options: Config.Wrap<Omit<Options, "beforeRefreshToken">>)
 }
 
 /**
- * A client over a built-in transport: spans and trace headers off unless `tracePropagation` is
- * `true`.
- *
- * @internal
- */
-export const layerWith = (client: HttpClient.HttpClient, options: Options | undefined) =>
-  layer({ ...options, tracePropagation: options?.tracePropagation ?? false }).pipe(
-    Layer.provide(Layer.succeed(HttpClient.HttpClient, client))
-  )
-
-/**
  * `layer` with the platform's `fetch` as transport: the choice for browsers (and any runtime with
  * `fetch`). Requires only a `TokenStore`. Redirects are not followed, so the API key and token
- * never leave the API host.
+ * never leave the API host. No HTTP spans nor trace headers (browsers' CORS preflight refuses them).
  */
 export const layerFetch = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  layerWith(fetchClient, options)
+  layerWithSender(options, fetchSender)
 
 /**
  * `layer` with `node:http` / `node:https` as transport: the choice for servers on Node. Fails with
- * `InvalidArgument` where Node's modules are not available. Requires only a `TokenStore`.
+ * `InvalidArgument` where Node's modules are not available. Requires only a `TokenStore`. No HTTP
+ * spans nor trace headers.
  */
 export const layerNode = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
   Layer.unwrap(Effect.suspend(() => {
     const modules = nodeModules()
     return modules
-      ? Effect.succeed(layerWith(makeNodeClient(modules), options))
+      ? Effect.succeed(layerWithSender(options, makeNodeSender(modules)))
       : Effect.fail(new InvalidArgument({ message: "Stelace: layerNode needs Node's http module; use layerFetch here" }))
   }))
-
-/**
- * The fastest transport where the code runs: `node:http` on Node, `fetch` elsewhere.
- *
- * @internal
- */
-export const platformClient = (): HttpClient.HttpClient => {
-  const modules = nodeModules()
-  return modules ? makeNodeClient(modules) : fetchClient
-}

@@ -294,8 +294,8 @@ export const fromCustom = (custom: CustomTokenStore, options: CustomStoreOptions
 }
 
 /** A store in memory that belongs to one client: every build of the layer gets its own. */
-export const memory: Layer.Layer<TokenStore> = Layer.fresh(
-  Layer.sync(TokenStore, () => fromCustom(makeMemoryStore()))
+export const memory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
+  /*#__PURE__*/ Layer.sync(TokenStore, () => fromCustom(makeMemoryStore()))
 )
 
 /** A store in `localStorage` (key `stl-authtoken` by default), falling back to memory. */
@@ -318,8 +318,8 @@ export const localStorage = (options?: LocalStorageOptions): Layer.Layer<TokenSt
 export const make = (custom: CustomTokenStore, options?: CustomStoreOptions): Layer.Layer<TokenStore> =>
   Layer.succeed(TokenStore, fromCustom(custom, options))
 
-const defaultLayer: Layer.Layer<TokenStore> = Layer.fresh(
-  Layer.sync(TokenStore, () => fromCustom(makeDefaultStore()))
+const defaultLayer: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
+  /*#__PURE__*/ Layer.sync(TokenStore, () => fromCustom(makeDefaultStore()))
 )
 
 export {

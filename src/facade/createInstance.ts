@@ -8,11 +8,9 @@ import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type * as Fiber from "effect/Fiber"
-import * as Layer from "effect/Layer"
-import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Fiber from "effect/Fiber"
+import * as Scope from "effect/Scope"
 import * as Redacted from "effect/Redacted"
-import * as HttpClient from "effect/http/HttpClient"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
 import type { Invoke } from "../internal/invoke.js"
 import { forwardPath } from "../internal/invoke.js"
@@ -23,7 +21,9 @@ import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from ".
 import type { Method } from "../internal/transport.js"
 import type { SessionEvent } from "../Session.js"
 import { infoFromTokens, Session, snapshotOf } from "../Session.js"
-import { layerWithSettings, platformClient, StelaceClient } from "../Stelace.js"
+import type { Client } from "../internal/client.js"
+import { makeClient, StelaceClient } from "../internal/client.js"
+import { platformSender } from "../internal/platform.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./arguments.js"
@@ -134,7 +134,7 @@ class StelaceInstance {
   /** @internal */
   declare _disposed: boolean
   /** @internal */
-  declare readonly _runtime: ManagedRuntime.ManagedRuntime<StelaceClient | Session, never>
+  declare readonly _scope: Scope.Closeable
   /** @internal Runs an effect on the client's context, once it is built. */
   declare _fork: (<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, options?: Effect.RunOptions) => Fiber.Fiber<A, E>) | undefined
   /** @internal Settles when the client is built, for instances whose store answers asynchronously. */
@@ -179,7 +179,7 @@ class StelaceInstance {
     this.setBeforeRefreshToken(beforeRefreshToken)
     this._watchStore()
 
-    const store = TokenStore.make({
+    const store = TokenStore.fromCustom({
       getTokens: () => this._tokenStore.getTokens(),
       setTokens: (tokens) => this._tokenStore.setTokens(tokens),
       removeTokens: () => this._tokenStore.removeTokens(),
@@ -188,28 +188,28 @@ class StelaceInstance {
         return () => this._storeListeners.delete(listener)
       }
     })
-    const runtime = ManagedRuntime.make(
-      layerWithSettings(() => this._settings).pipe(
-        Layer.provide(Layer.succeed(HttpClient.HttpClient, platformClient())),
-        Layer.provide(store)
-      )
-    )
-    hidden(this, "_runtime", runtime)
+    const scope = Scope.makeUnsafe()
+    hidden(this, "_scope", scope)
     hidden(this, "_fibers", new Set<Fiber.Fiber<unknown, unknown>>())
     hidden(this, "_sessionListeners", new Set<(event: SessionEvent) => void>())
     hidden(this, "_session", undefined)
     hidden(this, "_invoke", undefined)
     hidden(this, "_fork", undefined)
     // With a store that answers synchronously (the built-in ones, most custom ones) the client is
-    // built here, and calls run on its context directly. An asynchronous store builds it in the
-    // background: calls wait for it.
-    const built = runtime.runSyncExit(Effect.context<StelaceClient | Session>())
+    // built here, and calls run on its context directly; an asynchronous store builds it in the
+    // background, and calls wait for it. No layers, no managed runtime: the client's services
+    // live in the instance's scope, closed by `dispose`.
+    const build = makeClient({ settings: () => this._settings, sender: platformSender(), store }).pipe(
+      Effect.provideService(Scope.Scope, scope)
+    )
+    const fiber = Effect.runFork(build)
+    const built = fiber.pollUnsafe()
     hidden(
       this,
       "_ready",
-      Exit.isSuccess(built) ? undefined : runtime.context().then((context) => this._connect(context), () => {})
+      built ? undefined : Fiber.join(fiber).pipe(Effect.map((client) => this._connect(client)), Effect.runPromise).catch(() => {})
     )
-    if (Exit.isSuccess(built)) this._connect(built.value)
+    if (built && Exit.isSuccess(built)) this._connect(built.value)
     hidden(this, "session", {
       getSnapshot: () => this._session?.snapshot() ?? initialSnapshot,
       subscribe: (listener: (event: SessionEvent) => void) => {
@@ -251,11 +251,10 @@ class StelaceInstance {
   }
 
   /** @internal The client is built: calls run on its context, session events reach the listeners. */
-  _connect(context: Context.Context<StelaceClient | Session>): void {
-    const session = Context.get(context, Session)
+  _connect({ client, session }: Client): void {
     this._session = session
-    this._invoke = Context.get(context, StelaceClient).invoke
-    this._fork = Effect.runForkWith(context)
+    this._invoke = client.invoke
+    this._fork = Effect.runForkWith(Context.make(StelaceClient, client).pipe(Context.add(Session, session)))
     session.subscribe((event) => {
       if (event._tag === "Expired") {
         for (const listener of [...this._listeners.userSessionExpired]) listener(event.error)
@@ -488,7 +487,7 @@ class StelaceInstance {
     this._disposed = true
     this._unsubscribeStore()
     for (const fiber of this._fibers) fiber.interruptUnsafe()
-    return this._runtime.dispose()
+    return Effect.runPromise(Scope.close(this._scope, Exit.void))
   }
 }
 

@@ -46,9 +46,9 @@ export interface Options {
    */
   readonly beforeRefreshToken?: BeforeRefreshToken | undefined
   /**
-   * Whether calls get an HTTP span and trace-propagation headers (`traceparent`, `b3`). `false`
-   * turns both off; `layerFetch`, `layerNode` and the Promise facade default to `false` (browsers'
-   * CORS preflight refuses the headers), `layer` leaves your `HttpClient` as it is.
+   * With `layer` and your `HttpClient`: `false` turns off its HTTP spans and trace-propagation
+   * headers (`traceparent`, `b3`), which browsers' CORS preflight refuses; by default the client
+   * does as it is configured. `layerFetch`, `layerNode` and the Promise facade make neither.
    */
   readonly tracePropagation?: boolean | undefined
 }

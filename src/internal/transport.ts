@@ -2,26 +2,19 @@
  * The request pipeline, stated once: URL and query string, headers, JSON body, timeout, retries of
  * idempotent calls, and the mapping of answers to results or typed errors.
  *
- * Two ways to the network, one behaviour: the built-in transports (node:http, fetch) are called
- * directly, with their own timer for the timeout; any other `HttpClient` (the application's, the
- * in-memory backend's, or a built-in one when spans are on) goes through `HttpClient.execute`,
- * with `Effect.timeoutOrElse` for the timeout.
+ * It sends through a `Sender`: a built-in transport (node:http, fetch; its own timer for the
+ * timeout) or any `HttpClient` (through `HttpClient.execute`, with effect's timeout).
  *
  * It knows nothing of sessions: callers hand it the access token to send.
  *
  * @internal
  */
-import * as Duration from "effect/Duration"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schedule from "effect/Schedule"
-import * as Tracer from "effect/Tracer"
-import * as HttpBody from "effect/http/HttpBody"
-import type * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type { NetworkError } from "../Errors.js"
 import { MalformedResponse, ServerError } from "../Errors.js"
-import type { RawRequest, RawResponse, Sender } from "./http.js"
-import { header, headerRecord, networkError, reasonOf, senderOf } from "./http.js"
+import type { RawRequest, RawResponse, Sender } from "./sender.js"
+import { header, headerRecord } from "./sender.js"
 import type { Settings } from "./settings.js"
 
 /** HTTP methods the API uses. */
@@ -141,14 +134,17 @@ const isRetryable = (error: TransportError): boolean => {
   return wait === undefined || wait <= maxRetryAfterMillis
 }
 
-/** Exponential backoff with jitter, never shorter than what `Retry-After` asks for. */
-const retrySchedule = /*#__PURE__*/ Schedule.exponential(Duration.millis(250)).pipe(
-  Schedule.jittered,
-  Schedule.modifyDelay(({ duration, input, now }) => {
-    const wait = retryAfterOf(input, now)
-    return Effect.succeed(wait === undefined ? duration : Duration.max(duration, Duration.millis(wait)))
-  })
-)
+/**
+ * The delay before retry `n` (from 0): exponential from 250 ms with ±20% jitter, and never shorter
+ * than what `Retry-After` asks. Written out rather than built with `Schedule` (whose combinators
+ * weigh 1.1 KB gzip in a browser bundle); the waiting itself is `Effect.sleep`, so `TestClock`
+ * drives it in tests.
+ */
+const retryDelay = (error: TransportError, n: number, now: number): number => {
+  const backoff = 250 * 2 ** n * (0.8 + Math.random() * 0.4)
+  const wait = retryAfterOf(error, now)
+  return wait === undefined ? backoff : Math.max(backoff, wait)
+}
 
 const blank = /^\s*$/
 
@@ -178,41 +174,11 @@ const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError
   return Effect.succeed({ status, requestId, body })
 }
 
-/** A sender over any `HttpClient`: the generic path, with effect's timeout. */
-const clientSender = (client: HttpClient.HttpClient, settings: () => Settings): Sender => (request) => {
-  const exchange = client.execute(
-    HttpClientRequest.make(request.method as Method)(request.url, {
-      headers: request.headers,
-      ...(request.body === undefined ? {} : { body: HttpBody.text(request.body, "application/json;charset=utf-8") })
-    })
-  ).pipe(
-    Effect.flatMap((response) =>
-      Effect.map(response.text, (text): RawResponse => ({ status: response.status, headers: response.headers, text }))
-    ),
-    Effect.mapError((error) => {
-      const cause = (error.reason as { cause?: unknown }).cause
-      return networkError(request, reasonOf(cause), cause)
-    })
-  )
-  const timed = request.timeout > 0
-    ? Effect.timeoutOrElse(exchange, {
-      duration: Duration.millis(request.timeout),
-      orElse: () => Effect.fail(networkError(request, "timeout", undefined, request.timeout))
-    })
-    : exchange
-  // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the
-  // headers, and spans cost a third of a call when nothing collects them
-  return settings().tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
-}
-
 /**
- * Builds the transport of a client over an `HttpClient`. `settings` is read on every request, so
- * the Promise facade's setters apply to the next call.
+ * Builds the transport of a client over a sender. `settings` is read on every request, so the
+ * Promise facade's setters apply to the next call.
  */
-export const makeTransport = (client: HttpClient.HttpClient, settings: () => Settings): Transport => {
-  const direct = senderOf(client)
-  const generic = clientSender(client, settings)
-
+export const makeTransport = (sender: Sender, settings: () => Settings): Transport => {
   const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
     const current = settings()
     const wire = current.wire
@@ -231,8 +197,7 @@ export const makeTransport = (client: HttpClient.HttpClient, settings: () => Set
       body: withBody ? JSON.stringify(request.body) : undefined,
       timeout: current.timeout
     }
-    const send = direct !== undefined && current.tracePropagation !== true ? direct : generic
-    return Effect.flatMap(send(raw), toResult)
+    return Effect.flatMap(sender(raw), toResult)
   }
 
   return {
@@ -240,19 +205,13 @@ export const makeTransport = (client: HttpClient.HttpClient, settings: () => Set
       const once = Effect.suspend(() => attempt(request))
       const times = settings().maxRetries
       if (!idempotent.has(request.method) || times <= 0) return once
-      // The retry policy is set up only once the first attempt has failed (most calls succeed):
-      // the retried effect fails with that first error once, then attempts again, so the attempts
-      // and delays are those of `Effect.retry(once, ...)`.
-      return Effect.catch(once, (error) => {
-        if (!isRetryable(error)) return Effect.fail(error)
-        let replayed = false
-        const again = Effect.suspend(() => {
-          if (replayed) return once
-          replayed = true
-          return Effect.fail(error)
-        })
-        return Effect.retry(again, { schedule: retrySchedule, times, while: isRetryable })
-      })
+      // most calls succeed: nothing about retries runs before a first failure
+      const retry = (error: TransportError, n: number): Effect.Effect<ApiResponse, TransportError> =>
+        n >= times || !isRetryable(error)
+          ? Effect.fail(error)
+          : Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            Effect.andThen(Effect.sleep(retryDelay(error, n, now)), Effect.catch(once, (next) => retry(next, n + 1))))
+      return Effect.catch(once, (error) => retry(error, 0))
     }
   }
 }

@@ -10,10 +10,9 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
 import type { NetworkError } from "../Errors.js"
-import type { RawRequest, RawResponse, Sender } from "./http.js"
-import { networkError, reasonOf, senderClient } from "./http.js"
+import type { RawRequest, RawResponse, Sender } from "./sender.js"
+import { networkError, reasonOf } from "./sender.js"
 
 interface IncomingMessage {
   readonly statusCode?: number | undefined
@@ -103,6 +102,3 @@ export const makeNodeSender = (modules: NodeModules): Sender => (request: RawReq
       outgoing.destroy()
     })
   })
-
-/** The Node transport as an `HttpClient`. */
-export const makeNodeClient = (modules: NodeModules): HttpClient.HttpClient => senderClient(makeNodeSender(modules))

@@ -1,16 +1,13 @@
 /**
- * The contract of the built-in transports (node:http and fetch): one request in, its status,
- * headers and text out, with the timeout and the abort handled by the transport itself (one timer,
- * the platform's own cancellation). They are also wrapped as `HttpClient`s, for applications that
- * provide them as such; the request pipeline calls them directly.
+ * How the request pipeline reaches the network: a `Sender` takes one request and answers its
+ * status, headers and text, handling the timeout itself. The built-in ones (node:http, fetch) use
+ * one timer and the platform's own cancellation; any `HttpClient` becomes one through
+ * `httpClientSender`. Nothing here imports effect's HTTP modules, so apps on the built-in
+ * transports do not carry them.
  *
  * @internal
  */
-import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
-import type * as HttpClientRequest from "effect/http/HttpClientRequest"
-import * as HttpClientResponse from "effect/http/HttpClientResponse"
+import type * as Effect from "effect/Effect"
 import type { NetworkErrorReason } from "../Errors.js"
 import { NetworkError } from "../Errors.js"
 
@@ -44,14 +41,8 @@ export interface RawResponse {
   readonly text: string
 }
 
-/** A built-in transport. */
+/** A transport. */
 export type Sender = (request: RawRequest) => Effect.Effect<RawResponse, NetworkError>
-
-/** Where an `HttpClient` made by `senderClient` keeps its sender. */
-export const SenderKey: unique symbol = Symbol.for("stelace-effect/Sender") as any
-
-/** The sender behind an `HttpClient`, when it is one of the built-in transports. */
-export const senderOf = (client: HttpClient.HttpClient): Sender | undefined => (client as { [SenderKey]?: Sender })[SenderKey]
 
 const isHeaders = (headers: RawHeaders): headers is Headers => typeof (headers as Headers).get === "function"
 
@@ -164,57 +155,3 @@ export const networkError = (
   })
 }
 
-const transportError = (request: HttpClientRequest.HttpClientRequest, cause: unknown) =>
-  new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) })
-
-const textBody = (request: HttpClientRequest.HttpClientRequest): string | undefined | false => {
-  const body = request.body
-  switch (body._tag) {
-    case "Empty":
-      return undefined
-    case "Uint8Array":
-      return new TextDecoder().decode(body.body)
-    case "Raw":
-      return typeof body.body === "string" ? body.body : false
-    default:
-      return false
-  }
-}
-
-/**
- * A built-in transport as an `HttpClient`: what `Stelace.layerNode` and `layerFetch` give an
- * application that asks for their `HttpClient`, and the path the pipeline takes when spans are on.
- * The request pipeline recognises it and calls the sender directly otherwise.
- */
-export const senderClient = (send: Sender): HttpClient.HttpClient => {
-  const client = HttpClient.make((request, url) => {
-    const body = textBody(request)
-    if (body === false) return Effect.fail(transportError(request, new Error(`unsupported ${request.body._tag} body`)))
-    const secure = url.protocol === "https:"
-    return send({
-      method: request.method,
-      url: url.href,
-      secure,
-      hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-      port: url.port ? Number(url.port) : secure ? 443 : 80,
-      path: url.pathname + url.search,
-      headers: request.headers,
-      body,
-      timeout: 0
-    }).pipe(
-      Effect.map((response) =>
-        HttpClientResponse.fromWeb(request, {
-          status: response.status,
-          url: "",
-          headers: headerRecord(response.headers),
-          body: null,
-          arrayBuffer: () => Promise.resolve(new TextEncoder().encode(response.text).buffer),
-          text: () => Promise.resolve(response.text)
-        } as unknown as Response)
-      ),
-      Effect.mapError((error) => transportError(request, error.cause ?? error))
-    )
-  })
-  Object.defineProperty(client, SenderKey, { value: send, enumerable: false })
-  return client
-}

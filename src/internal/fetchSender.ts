@@ -10,10 +10,9 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
 import type { NetworkError } from "../Errors.js"
-import type { RawRequest, RawResponse, Sender } from "./http.js"
-import { networkError, reasonOf, senderClient } from "./http.js"
+import type { RawRequest, RawResponse, Sender } from "./sender.js"
+import { networkError, reasonOf } from "./sender.js"
 
 /** A sender over `globalThis.fetch`. */
 export const fetchSender: Sender = (request: RawRequest) =>
@@ -70,6 +69,3 @@ export const fetchSender: Sender = (request: RawRequest) =>
       controller.abort()
     })
   })
-
-/** The fetch transport as an `HttpClient`. */
-export const fetchClient: HttpClient.HttpClient = /*#__PURE__*/ senderClient(fetchSender)
