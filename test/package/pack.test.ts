@@ -1,12 +1,15 @@
 /**
  * The published package: `npm pack` gives a tarball that installs into an empty folder and works
- * from `import` and `require`, with types TypeScript resolves in ESM and CommonJS projects.
+ * from `import` and `require`, with types TypeScript resolves in ESM and CommonJS projects, and
+ * whose browser bundles stay within their budgets (sizes are deterministic; speed is a bench).
  */
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+// @ts-expect-error a JavaScript module of the bench, without declarations
+import { measure } from "../../bench/bundles.mjs"
 
 const root = resolve(import.meta.dirname, "../..")
 const tsc = join(root, "node_modules/.bin/tsc")
@@ -75,5 +78,17 @@ describe("the packed package", () => {
       }))
       expect(() => run(tsc, ["-p", "tsconfig.json"], dir)).not.toThrow()
     }
+  })
+
+  it("keeps the typical browser app's bundles within their budgets (ratios to stelace@0.14.0)", async () => {
+    const results: Array<{ name: string; gzip: number; ratio: number; budget?: number }> = await measure({
+      resolveDir: consumer,
+      referenceDir: root
+    })
+    const over = results
+      .filter((app) => app.budget !== undefined && app.ratio > app.budget)
+      .map((app) => `${app.name}: ${app.gzip} B gzip, ${app.ratio.toFixed(3)} of stelace@0.14.0 (budget ${app.budget})`)
+    expect(over, "see npm run bench:size for where the bytes come from").toStrictEqual([])
+    expect(results.filter((app) => app.budget !== undefined).length).toBeGreaterThanOrEqual(2)
   })
 })
