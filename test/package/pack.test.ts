@@ -44,6 +44,23 @@ describe("the packed package", () => {
     expect(JSON.parse(out)).toEqual(["function", "function", "object", "function", { isAuthenticated: false, userId: null }])
   })
 
+  it("prints errors under their class names, with their stacks, from require and from import", () => {
+    const body = `
+      const util = require("node:util")
+      const error = ServerError.fromResponse({ status: 404, requestId: "r_1", body: { message: "Asset not found", statusCode: 404 } })
+      const network = new NetworkError({ message: "Network Error: connection refused", reason: "refused" })
+      const lines = (e) => util.inspect(e).split("\\n")
+      console.log(JSON.stringify([error.constructor.name, network.constructor.name, lines(error)[0], lines(network)[1].trim().startsWith("at ")]))
+    `
+    const expected = ["ServerError", "NetworkError", "ServerError: Asset not found", true]
+    expect(JSON.parse(run("node", ["-e", `const { ServerError, NetworkError } = require("stelace-effect")\n${body}`], consumer))).toEqual(expected)
+    writeFileSync(
+      join(consumer, "names.mjs"),
+      `import { createRequire } from "node:module"\nimport { ServerError, NetworkError } from "stelace-effect"\nconst require = createRequire(import.meta.url)\n${body}`
+    )
+    expect(JSON.parse(run("node", ["names.mjs"], consumer))).toEqual(expected)
+  })
+
   it("works from import (ESM) and runs a call against the bundled test backend", () => {
     writeFileSync(join(consumer, "esm.mjs"), `
       import { createInstance } from "stelace-effect"
