@@ -228,6 +228,36 @@ export const make = (options: {
       }
     }
 
+    /** Set while a login or logout writes the store: calls read the session once it is written. */
+    let writing: Deferred.Deferred<void> | undefined
+
+    /**
+     * Replaces the session through `write`: a new generation at once (a refresh landing meanwhile is
+     * dropped), and the calls waiting for a refresh resume only once the store holds the new
+     * session, so none of them reads the old one and refreshes it again.
+     */
+    const replace = (write: Effect.Effect<void, HookError>, written: () => void): Effect.Effect<void, HookError> =>
+      Effect.suspend(() => {
+        generation++
+        const superseded = flight
+        flight = undefined
+        const done = Deferred.makeUnsafe<void>()
+        writing = done
+        return Effect.ensuring(
+          Effect.tap(write, () => Effect.sync(written)),
+          Effect.sync(() => {
+            if (writing === done) writing = undefined
+            Deferred.doneUnsafe(done, Effect.void)
+            if (superseded) Deferred.doneUnsafe(superseded.deferred, Effect.succeed(Superseded))
+          })
+        )
+      })
+
+    /** The store, once a login or logout under way has written it. */
+    const settled: Effect.Effect<Tokens | undefined, HookError> = Effect.suspend(() =>
+      writing === undefined ? store.get : Effect.andThen(Deferred.await(writing), store.get)
+    )
+
     const remember = (tokens: Tokens | undefined) => {
       known = tokens
       snapshot = snapshotOf(tokens, organizationId)
@@ -395,7 +425,7 @@ export const make = (options: {
 
     /** The tokens for a call, refreshed first when needed; a superseded refresh starts over. */
     const forCall = (attempt: number): Effect.Effect<Tokens | undefined, SessionError> =>
-      Effect.flatMap(store.get, (stored) => {
+      Effect.flatMap(settled, (stored) => {
         const current = observe(stored)
         if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
         const claims = claimsOf(current.accessToken)
@@ -429,21 +459,13 @@ export const make = (options: {
         return Effect.flatMap(refreshFrom(current), (outcome) => outcome === Superseded ? read : Effect.succeed(outcome))
       }),
       set: (next) =>
-        Effect.suspend(() => {
-          supersede()
-          return Effect.tap(store.set(next), () =>
-            Effect.sync(() => {
-              remember(wellFormed(next))
-              emit({ _tag: "LoggedIn", tokens: next })
-            }))
+        replace(store.set(next), () => {
+          remember(wellFormed(next))
+          emit({ _tag: "LoggedIn", tokens: next })
         }),
-      clear: Effect.suspend(() => {
-        supersede()
-        return Effect.tap(store.remove, () =>
-          Effect.sync(() => {
-            remember(undefined)
-            emit({ _tag: "LoggedOut" })
-          }))
+      clear: replace(store.remove, () => {
+        remember(undefined)
+        emit({ _tag: "LoggedOut" })
       }),
       info: Effect.map(read, infoFromTokens),
       snapshot: () => snapshot,
