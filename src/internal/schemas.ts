@@ -746,7 +746,8 @@ const orderLineFields = {
   currency: Schema.String,
   metadata: Schema.optionalKey(OpenRecord),
   platformData: Schema.optionalKey(OpenRecord),
-  ...live
+  /** `true` for objects of the live environment (left out of the lines of an order). */
+  livemode: Schema.optionalKey(Schema.Boolean)
 }
 /**
  * An order line (`ordl_`): what a payer owes and a receiver gets. Lines live inside their order
