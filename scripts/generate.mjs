@@ -208,32 +208,44 @@ const resourceModule = (family) => {
 }
 
 const facadeResources = (families) => {
-  const entries = families.map((family) => {
+  const members = []
+  const values = []
+  for (const family of families) {
     const property = tag(family.doc, "facade")[0] ?? family.name
     const doc = renderDoc({ body: family.doc.body, tags: [] }, "  ")
     const aliases = family.routes.flatMap((route) => tag(route.doc, "alias").map((alias) => ({ alias, route })))
-    if (aliases.length === 0) return `${doc}\n  ${property}: E.${family.name}`
-    const members = aliases.map(({ alias, route }) =>
-      `${renderDoc(route.doc, "    ", ["", `Another name of \`${route.name}\`, stelace.js's.`])}\n    ${alias}: E.${family.name}.${route.name}`
+    if (aliases.length === 0) {
+      members.push(`${doc}\n  readonly ${property}: typeof E.${family.name}`)
+      values.push(`  ${property}: E.${family.name}`)
+      continue
+    }
+    const aliasMembers = aliases.map(({ alias, route }) =>
+      `${renderDoc(route.doc, "    ", ["", `Another name of \`${route.name}\`, stelace.js's.`])}\n    readonly ${alias}: typeof E.${family.name}.${route.name}`
     )
-    return `${doc}\n  ${property}: {\n    ...E.${family.name},\n${members.join(",\n")}\n  }`
-  })
+    members.push(`${doc}\n  readonly ${property}: typeof E.${family.name} & {\n${aliasMembers.join("\n")}\n  }`)
+    values.push(
+      `  ${property}: { ...E.${family.name}, ${aliases.map(({ alias, route }) => `${alias}: E.${family.name}.${route.name}`).join(", ")} }`
+    )
+  }
   return `${HEADER}
 /**
  * The resource families of a facade instance, by property name: stelace.js's, plus the routes it
- * lacked. Each entry is a family of the route table, so the facade's methods carry its doc comments.
+ * lacked. Each entry is a family of the route table; the types refer to the table's declarations,
+ * so the facade's methods show the table's doc comments, in the package's declarations too.
  *
  * @internal
  */
 import * as E from "../internal/endpoints.js"
 
 /** The resources of an instance, by property name: stelace.js's, plus the routes it lacked. */
-export const resources = {
-${entries.join(",\n")}
+export interface ResourceTable {
+${members.join("\n")}
 }
 
-/** @internal */
-export type ResourceTable = typeof resources
+/** The resources of an instance, by property name. */
+export const resources: ResourceTable = {
+${values.join(",\n")}
+}
 `
 }
 

@@ -34,7 +34,7 @@ export interface FacadeConfig<V extends string | undefined = string | undefined>
    * Default API version (`x-stelace-version`). `"2019-05-20"` types lists as page-based,
    * `"2020-08-10"` as cursor-based; unset (the platform's version) as either.
    */
-  readonly apiVersion?: V
+  readonly apiVersion?: V | undefined
   /** Where tokens live; defaults to localStorage key `stl-authtoken` in browsers, memory elsewhere. */
   readonly tokenStore?: CustomTokenStore | undefined
   /** Replaces the default refresh call. */
