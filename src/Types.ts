@@ -119,6 +119,14 @@ export interface Register {}
 /** The registered API version (see `Register`), or `undefined` when none is (lists are typed either way). */
 export type RegisteredApiVersion = Register extends { readonly apiVersion: infer V extends ApiVersion } ? V : undefined
 
+/**
+ * What a client layer's options say about the API version once one is registered (see
+ * `Register`): `apiVersion` is required and is that version, so the client sends the version the
+ * types assume. Nothing is required when none is registered.
+ */
+export type RegisteredVersionOption = [RegisteredApiVersion] extends [undefined] ? {}
+  : { readonly apiVersion: RegisteredApiVersion }
+
 /** A sort direction. */
 export type SortOrder = "asc" | "desc"
 
