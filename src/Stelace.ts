@@ -33,11 +33,20 @@ import { fetchSender } from "./internal/fetchSender.js"
 import { httpClientSender } from "./internal/httpClientSender.js"
 import { makeNodeSender, nodeModules } from "./internal/nodeSender.js"
 import type { Sender } from "./internal/sender.js"
+import type { CallOptions } from "./internal/endpoint.js"
 import type { Options, Settings } from "./internal/settings.js"
 import { resolveSettings } from "./internal/settings.js"
 import type { RequestOptions } from "./internal/transport.js"
 import * as Session from "./Session.js"
 import { TokenStore } from "./TokenStore.js"
+import type { RegisteredApiVersion, RegisteredVersionOption } from "./Types.js"
+
+/**
+ * The options argument of the layers: optional, unless an API version is registered (see the
+ * Effect guide), in which case the layer must be built with that version.
+ */
+export type LayerOptions<O = Options> = [RegisteredApiVersion] extends [undefined] ? [options?: O]
+  : [options: O & RegisteredVersionOption]
 
 export type { Options, RequestOptions, ResultDecoder }
 export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
@@ -51,8 +60,8 @@ export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
  * ```
  */
 export const withRequestOptions: {
-  (options: RequestOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-  <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions): Effect.Effect<A, E, R>
+  (options: CallOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions): Effect.Effect<A, E, R>
 } = function() {
   if (arguments.length === 1) {
     const options = arguments[0] as RequestOptions
@@ -116,7 +125,7 @@ const settingsOf = (options: Options | undefined) =>
  * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
  */
 export const layer = (
-  options?: Options
+  ...[options]: LayerOptions
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, HttpClient.HttpClient | TokenStore> =>
   Layer.unwrap(Effect.map(settingsOf(options), (settings) => layerWithSettings(() => settings)))
 
@@ -137,7 +146,7 @@ export const layer = (
 export const layerConfig = (
   options: Config.Wrap<Omit<Options, "beforeRefreshToken">>
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument | Config.ConfigError, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.map(unwrapConfig(options), layer))
+  Layer.unwrap(Effect.map(unwrapConfig(options), (resolved) => layer(resolved as Options & RegisteredVersionOption)))
 
 const isConfig = (u: unknown): u is Config.Config<unknown> =>
   typeof u === "object" && u !== null && typeof (u as { parse?: unknown }).parse === "function" && Effect.isEffect(u)
@@ -156,7 +165,7 @@ const unwrapConfig = (options: Config.Wrap<Omit<Options, "beforeRefreshToken">>)
  * `fetch`). Requires only a `TokenStore`. Redirects are not followed, so the API key and token
  * never leave the API host. No HTTP spans nor trace headers (browsers' CORS preflight refuses them).
  */
-export const layerFetch = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+export const layerFetch = (...[options]: LayerOptions): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
   layerWithSender(options, fetchSender)
 
 /**
@@ -164,7 +173,7 @@ export const layerFetch = (options?: Options): Layer.Layer<StelaceClient | Sessi
  * `InvalidArgument` where Node's modules are not available. Requires only a `TokenStore`. No HTTP
  * spans nor trace headers.
  */
-export const layerNode = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+export const layerNode = (...[options]: LayerOptions): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
   Layer.unwrap(Effect.suspend(() => {
     const modules = nodeModules()
     return modules

@@ -497,11 +497,16 @@ const initialSnapshot = snapshotOf(undefined, null)
 const portNumber = (port: number | string): number =>
   typeof port === "string" && /^\d+$/.test(port) ? Number(port) : port as number
 
-/** The Stelace client instance: stelace.js's resources and setters, typed. */
-export type Stelace = StelaceInstanceApi & FacadeResources
+/**
+ * The Stelace client instance: stelace.js's resources and setters, typed. `V` is the API version
+ * it was created with, which types its lists (`undefined`: the platform's version, either kind).
+ */
+export type Stelace<V extends string | undefined = undefined> = StelaceInstanceApi<V> & FacadeResources<V>
 
 /**
- * Creates a client with stelace.js's interface (a drop-in replacement for `stelace@0.14.0`).
+ * Creates a client with stelace.js's interface (a drop-in replacement for `stelace@0.14.0`). The
+ * `apiVersion` types list results: page-based meta under `"2019-05-20"`, cursors under
+ * `"2020-08-10"`, either kind when unset.
  *
  * @example
  * ```js
@@ -510,5 +515,5 @@ export type Stelace = StelaceInstanceApi & FacadeResources
  * const assets = await stelace.assets.list({ nbResultsPerPage: 10 })
  * ```
  */
-export const createInstance = (config: FacadeConfig): Stelace => new StelaceInstance(config) as unknown as Stelace
-
+export const createInstance = <V extends string | undefined = undefined>(config: FacadeConfig<V>): Stelace<V> =>
+  new StelaceInstance(config) as unknown as Stelace<V>
