@@ -32,6 +32,6 @@ export {
   type StelaceMutationOptionsResult,
   type StelaceQueries,
   type StelaceQueryKey,
-  type StelaceQueryOptions,
-  useStelaceQueries
+  type StelaceQueryOptions
 } from "./queries.js"
+export { useStelaceQueries } from "./useStelaceQueries.js"

@@ -6,7 +6,7 @@
  *
  * Plain objects, as TanStack's own `queryOptions` returns: nothing here imports
  * `@tanstack/react-query` at run time (its types only), so the rest of `stelace-effect/react`
- * works without it.
+ * works without it; nor React, so server code (a server component's prefetch) can use it.
  *
  * @since 0.1.0
  */
@@ -19,7 +19,6 @@ import type {
   UseMutationOptions
 } from "@tanstack/react-query"
 import type { Effect } from "effect/Effect"
-import { useMemo, useSyncExternalStore } from "react"
 import type { StelaceError } from "../Errors.js"
 import type { Stelace } from "../facade/createInstance.js"
 import { resources, type ResourceTable } from "../facade/resources.js"
@@ -28,7 +27,6 @@ import { nextPageInput } from "../internal/pageWalk.js"
 import type { Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 import type { Identity } from "./SessionStore.js"
-import { useStelaceContext } from "./StelaceProvider.js"
 
 /**
  * A query key of these bindings: `["stelace", { userId, organizationId }, family, route,
@@ -108,6 +106,7 @@ export interface ListRoute<P extends string, In, T> extends QueryRoute<P, In, Li
 
 /** A route that writes: mutation options and key. */
 export interface MutationRoute<P extends string, In, Out> {
+  /** `["stelace", who, family, route]`: for `useMutationState`, `isMutating`, `setMutationDefaults`. */
   mutationKey(): StelaceQueryKey
   /** Options for `useMutation`; on success, invalidates the family's queries (see `invalidates`). */
   mutationOptions<TOnMutateResult = unknown>(
@@ -244,20 +243,4 @@ export const queriesFor = (client: Stelace, identity: Identity): StelaceQueries 
 export const createStelaceQueries = (client: Stelace): StelaceQueries => {
   const { userId, organizationId } = client.session.getSnapshot()
   return queriesFor(client, { userId, organizationId })
-}
-
-/**
- * The query bindings of the provider's client, for the current user and organization: a new
- * object (new keys) when either changes, so nothing cached for one user is shown to the next.
- *
- * @example
- * ```tsx
- * const api = useStelaceQueries()
- * const { data } = useQuery(api.assets.list.queryOptions({ nbResultsPerPage: 10 }))
- * ```
- */
-export const useStelaceQueries = (): StelaceQueries => {
-  const { client, store } = useStelaceContext("useStelaceQueries")
-  const identity = useSyncExternalStore(store.subscribe, store.getIdentity, store.getIdentity)
-  return useMemo(() => queriesFor(client, identity), [client, identity])
 }
