@@ -207,7 +207,7 @@ class StelaceInstance {
     hidden(
       this,
       "_ready",
-      built ? undefined : Fiber.join(fiber).pipe(Effect.map((client) => this._connect(client)), Effect.runPromise).catch(() => {})
+      built ? undefined : Fiber.join(fiber).pipe(Effect.map((client) => this._connect(client, true)), Effect.runPromise).catch(() => {})
     )
     if (built && Exit.isSuccess(built)) this._connect(built.value)
     hidden(this, "session", {
@@ -251,14 +251,11 @@ class StelaceInstance {
   }
 
   /** @internal The client is built: calls run on its context, session events reach the listeners. */
-  _connect({ client, session }: Client): void {
+  _connect({ client, session }: Client, late = false): void {
     this._session = session
     this._invoke = client.invoke
     this._fork = Effect.runForkWith(Context.make(StelaceClient, client).pipe(Context.add(Session, session)))
-    session.subscribe((event) => {
-      if (event._tag === "Expired") {
-        for (const listener of [...this._listeners.userSessionExpired]) listener(event.error)
-      }
+    const announce = (event: SessionEvent) => {
       for (const listener of [...this._sessionListeners]) {
         try {
           listener(event)
@@ -266,7 +263,17 @@ class StelaceInstance {
           // a listener's bug must not break the call that triggered the event
         }
       }
+    }
+    session.subscribe((event) => {
+      if (event._tag === "Expired") {
+        for (const listener of [...this._listeners.userSessionExpired]) listener(event.error)
+      }
+      announce(event)
     })
+    // built after an asynchronous store answered: listeners saw the anonymous snapshot until now
+    if (late && session.snapshot().status !== initialSnapshot.status) {
+      Effect.runPromise(session.current).then((tokens) => announce({ _tag: "Changed", tokens }), () => {})
+    }
   }
 
   /** @internal Follows the change notifications of the current store (another tab's login or logout). */
@@ -291,7 +298,7 @@ class StelaceInstance {
 
   /** @internal */
   _run<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, signal: AbortSignal | undefined): Promise<A> {
-    if (this._disposed) return Promise.reject(new Error("Stelace: this instance was disposed"))
+    if (this._disposed) return Promise.reject(new InvalidArgument({ message: "Stelace: this instance was disposed" }))
     // an already-aborted signal must not let the request start
     if (signal?.aborted) return Promise.reject(new RequestAborted({ message: "Request aborted" }))
     const fork = this._fork
