@@ -221,9 +221,10 @@ export const openTcpSockets = (): number => process.getActiveResourcesInfo().fil
  * - no connection to the API host is busy: each request the client sent was either answered in
  *   full or its connection was closed. A client that gives up on a request (timeout, interruption,
  *   a drop, a retry) must destroy that socket, not leave it waiting for an answer nobody reads;
- * - every connection still open is an idle keep-alive connection: once the server closes its idle
- *   connections, the process holds no more TCP sockets than `baseline` (taken before the calls),
- *   so neither node's agent nor fetch's pool keeps a socket the server is done with.
+ * - every connection still open is idle: a keep-alive connection between two requests, or one
+ *   that never carried a request (fetch's pool opens one after an abort). Once the server closes
+ *   its idle connections, the process holds no more TCP sockets than `baseline` (taken before the
+ *   calls), so neither node's agent nor fetch's pool keeps a socket the server is done with.
  */
 export const expectNoSocketLeftOpen = async (servers: ReadonlyArray<Recorder>, baseline: number): Promise<void> => {
   const busy = () => servers.reduce((n, server) => n + server.connections().busy, 0)

@@ -68,7 +68,10 @@ export interface Recorder {
   reset(): void
   /** Open, busy and accepted connections, as the server sees them. */
   connections(): Connections
-  /** Closes the connections that carry no request (idle keep-alive connections). */
+  /**
+   * Closes the connections that carry no request: idle keep-alive connections, and connections
+   * that never carried one (fetch's pool may open one after an abort).
+   */
   closeIdle(): void
   close(): Promise<void>
 }
@@ -187,7 +190,11 @@ export const startRecorder = async (): Promise<Recorder> => {
       busy: [...sockets].filter((socket) => (inFlight.get(socket) ?? 0) > 0).length,
       accepted
     }),
-    closeIdle: () => server.closeIdleConnections(),
+    closeIdle: () => {
+      for (const socket of sockets) {
+        if ((inFlight.get(socket) ?? 0) === 0) socket.destroy()
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()
