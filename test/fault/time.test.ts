@@ -56,18 +56,15 @@ describe("5xx storms", () => {
       const w = yield* watched
       const transport = scripted(() => ({ status: 503, body: { message: "Service Unavailable", statusCode: 503 } }))
       const fiber = yield* Assets.read("ast_1").pipe(Effect.provide(scriptedLayer(transport)), Effect.forkChild)
-      yield* flush
-      assert.strictEqual(transport.requests.length, 1)
-      // first backoff: 250 ms with jitter (200 to 300 ms)
-      yield* advance(199)
-      assert.strictEqual(transport.requests.length, 1)
-      yield* advance(101)
-      assert.strictEqual(transport.requests.length, 2)
-      // second backoff: 500 ms with jitter (400 to 600 ms)
-      yield* advance(399)
-      assert.strictEqual(transport.requests.length, 2)
-      yield* advance(201)
+      // virtual time in 10 ms steps, so each retry is seen close to when it goes out
+      for (let elapsed = 0; elapsed < 2_000; elapsed += 10) yield* advance(10)
       assert.strictEqual(transport.requests.length, 3)
+      const [first, second, third] = transport.requests.map((request) => request.at)
+      // backoff: 250 ms then 500 ms, each with a jitter of 20 %
+      assert.isAtLeast(second - first, 200)
+      assert.isAtMost(second - first, 310)
+      assert.isAtLeast(third - second, 400)
+      assert.isAtMost(third - second, 610)
       const exit = yield* Fiber.await(fiber)
       const error = typedFailureOf(exit)
       assert.instanceOf(error, ServerError)

@@ -2,6 +2,7 @@
  * An in-memory transport for tests that run under `TestClock`: an `HttpClient` answering from a
  * script, without sockets, so delays, timeouts and retries follow virtual time.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
@@ -19,6 +20,8 @@ export interface ScriptedRequest {
   readonly host: string
   readonly headers: Readonly<Record<string, string>>
   readonly body: unknown
+  /** When it arrived, in the milliseconds of the `Clock` (virtual under `TestClock`). */
+  readonly at: number
 }
 
 /** A scripted answer. */
@@ -54,7 +57,7 @@ export const scripted = (responder: ScriptedResponder = () => ({ body: {} })): S
   const requests: Array<ScriptedRequest> = []
   const interrupted: Array<ScriptedRequest> = []
   let current = responder
-  const client = HttpClient.make((request, url) => {
+  const client = HttpClient.make((request, url) => Effect.flatMap(Clock.currentTimeMillis, (at) => {
     const text = request.body._tag === "Uint8Array" ? new TextDecoder().decode(request.body.body) : undefined
     let body: unknown
     try {
@@ -68,7 +71,8 @@ export const scripted = (responder: ScriptedResponder = () => ({ body: {} })): S
       query: url.search.replace(/^\?/, ""),
       host: url.host,
       headers: request.headers,
-      body
+      body,
+      at
     }
     const index = requests.length
     requests.push(received)
@@ -90,7 +94,7 @@ export const scripted = (responder: ScriptedResponder = () => ({ body: {} })): S
     return (reply.delay ? Effect.andThen(Effect.sleep(reply.delay), answer) : answer).pipe(
       Effect.onInterrupt(() => Effect.sync(() => interrupted.push(received)))
     )
-  })
+  }))
   return {
     client,
     requests,
