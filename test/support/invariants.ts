@@ -57,7 +57,10 @@ export const typedFailureOf = (exit: Exit.Exit<unknown, unknown>): unknown => {
   const reasons = exit.cause.reasons
   const failures = reasons.filter(Cause.isFailReason)
   if (failures.length !== reasons.length || failures.length === 0) {
-    expect.fail(`expected a typed failure, got: ${util.inspect(exit.cause, { depth: 4 })}`)
+    const what = reasons.map((reason) =>
+      Cause.isDieReason(reason) ? `a defect: ${describeValue(reason.defect).split("\n")[0]}` : Cause.isFailReason(reason) ? `a failure: ${describeValue(reason.error).split("\n")[0]}` : "an interruption"
+    )
+    expect.fail(`expected a typed failure, got ${what.join(", ")}`)
   }
   const error = failures[0].error
   expectTypedError(error)
