@@ -59,11 +59,29 @@ const toRequestOptions = (options: FacadeRequestOptions): RequestOptions => ({
   ...(options.stelaceOrganizationId !== undefined ? { organizationId: options.stelaceOrganizationId || null } : {})
 })
 
+/** `String(value)`, or what the value is when it cannot be printed (a null prototype, a throwing `toString`). */
+const printable = (value: unknown): string => {
+  try {
+    return String(value)
+  } catch {
+    return `<${typeof value}>`
+  }
+}
+
 /**
  * Sorts out the arguments of a call (the callback already taken off), or explains what is wrong
- * with the messages stelace.js used.
+ * with the messages stelace.js used. Arguments whose reading throws (a proxy, a getter) are
+ * refused too: a call never fails with anything but a typed error.
  */
 export const parseArguments = (endpoint: AnyEndpoint, input: ReadonlyArray<unknown>): ParsedCall | InvalidArgument => {
+  try {
+    return parse(endpoint, input)
+  } catch (error) {
+    return argumentError(endpoint, `the arguments could not be read: ${error instanceof Error ? error.message : printable(error)}`)
+  }
+}
+
+const parse = (endpoint: AnyEndpoint, input: ReadonlyArray<unknown>): ParsedCall | InvalidArgument => {
   const args = [...input]
   const params = args.splice(0, endpoint.params.length)
   const path = buildPath(endpoint, params)
@@ -95,7 +113,7 @@ export const parseArguments = (endpoint: AnyEndpoint, input: ReadonlyArray<unkno
   }
 
   if (args.length > 0) {
-    return argumentError(endpoint, `Unknown arguments (${String(args)}). Did you mean to pass an options object?`)
+    return argumentError(endpoint, `Unknown arguments (${args.map((arg) => (arg === null || arg === undefined ? "" : printable(arg))).join(",")}). Did you mean to pass an options object?`)
   }
   return { params: params as Array<string>, data, options: toRequestOptions(options), signal: options.signal }
 }
