@@ -7,7 +7,7 @@
  */
 import type { InvalidArgument } from "../Errors.js"
 import type { AnyEndpoint } from "../internal/endpoint.js"
-import { argumentError, buildPath } from "../internal/invoke.js"
+import { argumentError, buildPath, printable } from "../internal/invoke.js"
 import type { RequestOptions } from "../internal/transport.js"
 
 /** Per-call options of the Promise facade. */
@@ -58,15 +58,6 @@ const toRequestOptions = (options: FacadeRequestOptions): RequestOptions => ({
   // a falsy organization (null, "") removes the instance's for this call, as stelace.js did
   ...(options.stelaceOrganizationId !== undefined ? { organizationId: options.stelaceOrganizationId || null } : {})
 })
-
-/** `String(value)`, or what the value is when it cannot be printed (a null prototype, a throwing `toString`). */
-const printable = (value: unknown): string => {
-  try {
-    return String(value)
-  } catch {
-    return `<${typeof value}>`
-  }
-}
 
 /**
  * Sorts out the arguments of a call (the callback already taken off), or explains what is wrong

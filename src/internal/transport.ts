@@ -19,7 +19,7 @@ import * as HttpBody from "effect/http/HttpBody"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type { NetworkError } from "../Errors.js"
-import { MalformedResponse, ServerError } from "../Errors.js"
+import { InvalidArgument, MalformedResponse, ServerError } from "../Errors.js"
 import type { RawRequest, RawResponse, Sender } from "./http.js"
 import { header, headerRecord, networkError, reasonOf, senderOf } from "./http.js"
 import type { Settings } from "./settings.js"
@@ -61,8 +61,8 @@ export interface ApiResponse {
   readonly body: unknown
 }
 
-/** The transport's failures. */
-export type TransportError = ServerError | NetworkError | MalformedResponse
+/** The transport's failures (`InvalidArgument`: the request could not be put on the wire). */
+export type TransportError = ServerError | NetworkError | MalformedResponse | InvalidArgument
 
 /** Sends requests for one client. */
 export interface Transport {
@@ -115,6 +115,29 @@ const requestHeaders = (settings: Settings, request: ApiRequest, withBody: boole
   if (withBody) headers["content-type"] = "application/json;charset=utf-8"
   return headers
 }
+
+/** Characters a header value can carry (Node's and fetch's rule: no control character but tab). */
+const invalidHeaderValue = /[^\t\x20-\x7e\x80-\xff]/
+
+/** The name of the first header whose value a request cannot carry, if any. */
+const badHeader = (headers: Readonly<Record<string, unknown>>): string | undefined => {
+  for (const name in headers) {
+    const value = headers[name]
+    if (typeof value === "number") continue
+    if (typeof value !== "string" || invalidHeaderValue.test(value)) return name
+  }
+  return undefined
+}
+
+/** Characters a request line cannot carry as they are (spaces, controls, non-ASCII). */
+const unsafeInPath = /[^\x21-\x7e]/
+const unsafeRuns = /[^\x21-\x7e]+/g
+
+/** The path with what a request line cannot carry percent-encoded, as URL parsers (and stelace.js) did. */
+const encodePath = (path: string): string => path.replace(unsafeRuns, encodeURIComponent)
+
+/** The first line of an error's message (JSON's cycle error goes on for lines). */
+const describeError = (error: unknown) => error instanceof Error ? error.message.split("\n")[0] : typeof error
 
 const idempotent: ReadonlySet<Method> = new Set<Method>(["GET", "PUT", "DELETE", "OPTIONS"])
 const transientStatuses: ReadonlySet<number> = new Set([408, 429, 502, 503, 504])
@@ -211,24 +234,47 @@ export const makeTransport = (client: HttpClient.HttpClient, settings: () => Set
   const direct = senderOf(client)
   const generic = clientSender(client, settings)
 
-  const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
-    const current = settings()
+  /** The request as it goes on the wire, or why it cannot (an input JSON cannot serialize, a header value with a line break). */
+  const build = (request: ApiRequest, current: Settings): RawRequest | InvalidArgument => {
+    const refuse = (why: string) => new InvalidArgument({ message: `Stelace: ${why} (on API request to ${request.method} ${request.path.split("?")[0]})` })
     const wire = current.wire
     const isGet = request.method === "GET"
-    const withBody = !isGet && hasKeys(request.body)
-    const query = isGet ? serializeQuery(request.query) : ""
-    const path = query ? `${request.path}${request.path.includes("?") ? "&" : "?"}${query}` : request.path
-    const raw: RawRequest = {
-      method: request.method,
-      url: wire.origin + path,
-      secure: wire.secure,
-      hostname: wire.hostname,
-      port: wire.port,
-      path,
-      headers: requestHeaders(current, request, withBody),
-      body: withBody ? JSON.stringify(request.body) : undefined,
-      timeout: current.timeout
+    let base = request.path
+    if (unsafeInPath.test(base)) {
+      try {
+        base = encodePath(base)
+      } catch {
+        return refuse("the path must be a well-formed string (it holds a lone surrogate)")
+      }
     }
+    let raw: RawRequest
+    try {
+      const withBody = !isGet && hasKeys(request.body)
+      const query = isGet ? serializeQuery(request.query) : ""
+      const path = query ? `${base}${base.includes("?") ? "&" : "?"}${query}` : base
+      raw = {
+        method: request.method,
+        url: wire.origin + path,
+        secure: wire.secure,
+        hostname: wire.hostname,
+        port: wire.port,
+        path,
+        headers: requestHeaders(current, request, withBody),
+        body: withBody ? JSON.stringify(request.body) : undefined,
+        timeout: current.timeout
+      }
+    } catch (error) {
+      return refuse(`the ${isGet ? "query" : "body"} cannot be sent: ${describeError(error)}`)
+    }
+    // never quote the value: it may be the authorization header
+    const header = badHeader(raw.headers)
+    return header === undefined ? raw : refuse(`the "${header}" header cannot carry its value (a string without line breaks nor control characters is expected)`)
+  }
+
+  const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
+    const current = settings()
+    const raw = build(request, current)
+    if (raw instanceof InvalidArgument) return Effect.fail(raw)
     const send = direct !== undefined && current.tracePropagation !== true ? direct : generic
     return Effect.flatMap(send(raw), toResult)
   }
