@@ -26,7 +26,14 @@ import {
   Users
 } from "../../src/index.js"
 import { runScript, SDK } from "../support/child.js"
-import { expectNoCredential, expectOnlyApiHost, expectTypedError, typedFailureOf, watch } from "../support/invariants.js"
+import {
+  expectNoCredential,
+  expectOnlyApiHost,
+  expectTypedError,
+  typedFailureOf,
+  watch,
+  watchEachTest
+} from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
 import { startRecorder } from "../support/recorder.js"
@@ -35,6 +42,8 @@ import { platformError, scripted, scriptedLayer } from "../support/scripted.js"
 const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
 const session = { accessToken: token, refreshToken: "rt_secret_1", userId: "usr_1" }
 const credentials = [PUBLISHABLE_KEY, token, "rt_secret_1"]
+
+watchEachTest(credentials)
 
 let api: Recorder
 let other: Recorder

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { Assets, createInstance, Forward, InvalidArgument, Search, Stelace, TokenStore } from "../../src/index.js"
-import { expectNoCredential, expectOnlyApiHost, expectTypedError, typedFailureOf } from "../support/invariants.js"
+import { expectNoCredential, expectOnlyApiHost, expectTypedError, typedFailureOf, watchEachTest } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
 import { startRecorder } from "../support/recorder.js"
@@ -16,6 +16,8 @@ import { startRecorder } from "../support/recorder.js"
 const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
 const session = { accessToken: token, refreshToken: "rt_secret_1", userId: "usr_1" }
 const credentials = [PUBLISHABLE_KEY, token, "rt_secret_1"]
+
+watchEachTest(credentials)
 
 let api: Recorder
 let other: Recorder

@@ -10,7 +10,7 @@ import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
 import { Assets, Auth, Session, SessionExpired, TokenStore } from "../../src/index.js"
 import type { Tokens } from "../../src/TokenStore.js"
-import { expectNoCredentialInExit, typedFailureOf } from "../support/invariants.js"
+import { expectNoCredentialInExit, typedFailureOf, watchEachTest } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { ScriptedReply, ScriptedRequest } from "../support/scripted.js"
 import { scripted, scriptedLayer } from "../support/scripted.js"
@@ -33,6 +33,8 @@ const refreshedA = accessToken({ userId: "usr_a", expiresIn: 3600, now: 0 })
 const userB: Tokens = { accessToken: accessToken({ userId: "usr_b", expiresIn: 3600, now: 0 }), refreshToken: "rt_b", userId: "usr_b" }
 
 const credentials = [PUBLISHABLE_KEY, "rt_a", "rt_b", userA.accessToken!, refreshedA, userB.accessToken!]
+
+watchEachTest(credentials)
 
 /** `/auth/token` answers `refresh` after one virtual second; `/auth/login` answers B's tokens; the rest `{ id }`. */
 const server = (refresh: ScriptedReply) => (request: ScriptedRequest): ScriptedReply => {

@@ -11,11 +11,13 @@ import * as Fiber from "effect/Fiber"
 import { TestClock } from "effect/testing"
 import { Assets, Auth, HookError, NetworkError, ServerError, Session, TokenStore } from "../../src/index.js"
 import type { Tokens } from "../../src/TokenStore.js"
-import { expectNoCredentialInExit, typedFailureOf, watch } from "../support/invariants.js"
+import { expectNoCredentialInExit, typedFailureOf, watchEachTest } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import { platformError, scripted, scriptedLayer } from "../support/scripted.js"
 
 const credentials = [PUBLISHABLE_KEY, "rt_1"]
+
+watchEachTest(credentials)
 
 /** Lets forked fibers run up to their next wait on virtual time (or on a promise). */
 const flush = Effect.gen(function*() {
@@ -30,9 +32,6 @@ const advance = (ms: number) => Effect.andThen(flush, Effect.andThen(TestClock.a
 
 /** The exit of a forked call, if it has settled. */
 const settled = <A, E>(fiber: Fiber.Fiber<A, E>): Exit.Exit<A, E> | undefined => fiber.pollUnsafe()
-
-/** Watches for unhandled rejections and logged credentials during the test. */
-const watched = Effect.acquireRelease(Effect.sync(watch), (w) => Effect.sync(w.stop))
 
 const storeWith = (tokens: Tokens | null) => {
   let current = tokens
@@ -53,7 +52,6 @@ const storeWith = (tokens: Tokens | null) => {
 describe("5xx storms", () => {
   it.effect("an idempotent call is tried 1 + maxRetries times, backing off exponentially, then fails with the last answer", () =>
     Effect.gen(function*() {
-      const w = yield* watched
       const transport = scripted(() => ({ status: 503, body: { message: "Service Unavailable", statusCode: 503 } }))
       const fiber = yield* Assets.read("ast_1").pipe(Effect.provide(scriptedLayer(transport)), Effect.forkChild)
       // virtual time in 10 ms steps, so each retry is seen close to when it goes out
@@ -70,8 +68,7 @@ describe("5xx storms", () => {
       assert.instanceOf(error, ServerError)
       assert.strictEqual((error as ServerError).statusCode, 503)
       expectNoCredentialInExit(exit, credentials)
-      yield* Effect.promise(() => w.check(credentials))
-    }).pipe(Effect.scoped))
+    }))
 
   it.effect.each(["create", "update"] as const)("%s (POST/PATCH) in a 5xx storm is sent once", (method) =>
     Effect.gen(function*() {

@@ -18,7 +18,8 @@ import {
   expectOnlyApiHost,
   openTcpSockets,
   typedFailureOf,
-  watch
+  watch,
+  watchEachTest
 } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
@@ -29,6 +30,8 @@ import { FakeStorage } from "../support/storage.js"
 const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
 const tokenB = accessToken({ userId: "usr_b", expiresIn: 3600 })
 const credentials = [PUBLISHABLE_KEY, token, tokenB, "rt_1", "rt_b"]
+
+watchEachTest(credentials)
 const basic = `Basic ${btoa(`${PUBLISHABLE_KEY}:`)}`
 
 const store = (overrides: Partial<CustomTokenStore>): CustomTokenStore => ({

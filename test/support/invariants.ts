@@ -13,7 +13,7 @@
 import * as util from "node:util"
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
-import { expect, vi } from "vitest"
+import { afterEach, beforeEach, expect, vi } from "vitest"
 import {
   DecodeError,
   HookError,
@@ -198,6 +198,22 @@ export const watch = (): Watch => {
       for (const line of logged) expectNoCredential(line, credentials)
     }
   }
+}
+
+/**
+ * (2) and (5) for every test of a file: watches each test for unhandled rejections and logged
+ * credentials, and checks when it ends.
+ */
+export const watchEachTest = (credentials: ReadonlyArray<string>): void => {
+  let current: Watch | undefined
+  beforeEach(() => {
+    current = watch()
+  })
+  afterEach(async () => {
+    const ending = current
+    current = undefined
+    await ending?.check(credentials)
+  })
 }
 
 /**
