@@ -34,7 +34,7 @@ import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import type { MalformedResponse, NetworkError } from "./Errors.js"
+import type { InvalidArgument, MalformedResponse, NetworkError } from "./Errors.js"
 import { HookError, MalformedResponse as Malformed, ServerError, SessionExpired } from "./Errors.js"
 import type { BeforeRefreshToken, Settings } from "./internal/settings.js"
 import { DEFAULT_TIMEOUT } from "./internal/settings.js"
@@ -43,7 +43,7 @@ import type { TokenStore, Tokens } from "./TokenStore.js"
 import { wellFormed } from "./TokenStore.js"
 
 /** Why a refresh did not give a new access token, short of the session expiring. */
-export type RefreshError = NetworkError | ServerError | MalformedResponse | HookError
+export type RefreshError = NetworkError | ServerError | MalformedResponse | HookError | InvalidArgument
 
 /** The failures of getting the access token for a call. */
 export type SessionError = SessionExpired | RefreshError

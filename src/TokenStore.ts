@@ -293,14 +293,30 @@ export const fromCustom = (custom: CustomTokenStore, options: CustomStoreOptions
   })
 }
 
+/**
+ * Adapts one of the built-in stores, which answer synchronously and never throw but on tokens that
+ * are not an object (no time limit to watch: apps on them do not carry that machinery).
+ */
+const fromBuiltIn = (store: SyncTokenStore): TokenStore["Service"] =>
+  TokenStore.of({
+    get: Effect.sync(() => wellFormed(store.getTokens())),
+    set: (tokens) =>
+      Effect.try({
+        try: () => store.setTokens(tokens),
+        catch: (cause) => new HookError({ message: `Stelace: setTokens failed: ${describe(cause)}`, hook: "setTokens", reason: "failed", cause })
+      }),
+    remove: Effect.sync(() => store.removeTokens()),
+    subscribe: store.subscribe ? (listener) => store.subscribe!(listener) : undefined
+  })
+
 /** A store in memory that belongs to one client: every build of the layer gets its own. */
 export const memory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
-  /*#__PURE__*/ Layer.sync(TokenStore, () => fromCustom(makeMemoryStore()))
+  /*#__PURE__*/ Layer.sync(TokenStore, () => fromBuiltIn(makeMemoryStore()))
 )
 
 /** A store in `localStorage` (key `stl-authtoken` by default), falling back to memory. */
 export const localStorage = (options?: LocalStorageOptions): Layer.Layer<TokenStore> =>
-  Layer.sync(TokenStore, () => fromCustom(makeLocalStorageStore(options)))
+  Layer.sync(TokenStore, () => fromBuiltIn(makeLocalStorageStore(options)))
 
 /**
  * Your own store. Methods may answer synchronously or with a promise; one that throws, rejects
@@ -319,7 +335,7 @@ export const make = (custom: CustomTokenStore, options?: CustomStoreOptions): La
   Layer.succeed(TokenStore, fromCustom(custom, options))
 
 const defaultLayer: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
-  /*#__PURE__*/ Layer.sync(TokenStore, () => fromCustom(makeDefaultStore()))
+  /*#__PURE__*/ Layer.sync(TokenStore, () => fromBuiltIn(makeDefaultStore()))
 )
 
 export {

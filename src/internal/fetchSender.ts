@@ -57,7 +57,13 @@ export const fetchSender: Sender = (request: RawRequest) =>
           return
         }
         return response.text().then(
-          (text) => settle(Effect.succeed({ status: response.status, headers: response.headers, text })),
+          (text) =>
+            settle(Effect.succeed({
+              status: response.status,
+              text,
+              header: (name) => response.headers.get(name) ?? undefined,
+              headers: () => Object.fromEntries(response.headers)
+            })),
           fail
         )
       },

@@ -24,7 +24,12 @@ export const httpClientSender = (client: HttpClient.HttpClient, settings: () => 
     })
   ).pipe(
     Effect.flatMap((response) =>
-      Effect.map(response.text, (text): RawResponse => ({ status: response.status, headers: response.headers, text }))
+      Effect.map(response.text, (text): RawResponse => ({
+        status: response.status,
+        text,
+        header: (name) => response.headers[name],
+        headers: () => ({ ...response.headers })
+      }))
     ),
     Effect.mapError((error) => {
       const cause = (error.reason as { cause?: unknown }).cause

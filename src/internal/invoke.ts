@@ -20,6 +20,15 @@ export interface Invocation {
   readonly options?: RequestOptions | undefined
 }
 
+/** `String(value)`, or what the value is when it cannot be printed (a null prototype, a throwing `toString`). */
+export const printable = (value: unknown): string => {
+  try {
+    return String(value)
+  } catch {
+    return `<${typeof value}>`
+  }
+}
+
 /** `(on API request to GET /assets/:id)`, the suffix stelace.js put on argument errors. */
 export const where = (endpoint: Pick<AnyEndpoint, "method" | "path">): string =>
   `(on API request to ${endpoint.method} ${endpoint.path})`
@@ -35,7 +44,7 @@ export const argumentError = (endpoint: Pick<AnyEndpoint, "method" | "path">, me
  * rather than sent with the API key and token to another host.
  */
 export const forwardPath = (method: AnyEndpoint["method"], path: unknown): string | InvalidArgument => {
-  const endpoint = { method, path: typeof path === "string" ? path : String(path) }
+  const endpoint = { method, path: typeof path === "string" ? path : printable(path) }
   if (typeof path !== "string") return argumentError(endpoint, `"path" must be a string, but got: ${typeof path}`)
   if (/^[a-z][a-z\d+\-.]*:/i.test(path) || /^[/\\]{2}/.test(path) || path.startsWith("\\")) {
     return argumentError(endpoint, `"path" must be a path on the API host, such as /assets; URLs are refused`)
@@ -57,10 +66,20 @@ export const buildPath = (endpoint: AnyEndpoint, params: ReadonlyArray<unknown>)
     if (value === "." || value === "..") {
       return argumentError(endpoint, `"${name}" must not be "${value}", which would leave the route`)
     }
-    path = path.replace(`:${name}`, encodeURIComponent(value))
+    let encoded: string
+    try {
+      encoded = encodeURIComponent(value)
+    } catch {
+      return argumentError(endpoint, `"${name}" must be a well-formed string (it holds a lone surrogate)`)
+    }
+    path = path.replace(`:${name}`, encoded)
   }
   return path
 }
+
+/** What an argument threw when the SDK read it (a getter, a proxy, a `toJSON`). */
+export const unreadable = (endpoint: Pick<AnyEndpoint, "method" | "path">, error: unknown): InvalidArgument =>
+  argumentError(endpoint, `the arguments could not be read: ${error instanceof Error ? error.message : printable(error)}`)
 
 const checkArguments = (endpoint: AnyEndpoint, invocation: Invocation): InvalidArgument | undefined => {
   const { input, options } = invocation
@@ -184,8 +203,12 @@ export const makeInvoke = (deps: {
   const authCall = (endpoint: AnyEndpoint, path: string, invocation: Invocation) =>
     Effect.flatMap(session.authTokens, (tokens) => {
       let input = invocation.input as Record<string, unknown> | undefined
-      if (endpoint.prepare) input = endpoint.prepare(input ?? {})
-      if (endpoint.session === "logout" && tokens?.refreshToken) input = { ...input, refreshToken: tokens.refreshToken }
+      try {
+        if (endpoint.prepare) input = endpoint.prepare(input ?? {})
+        if (endpoint.session === "logout" && tokens?.refreshToken) input = { ...input, refreshToken: tokens.refreshToken }
+      } catch (error) {
+        return Effect.fail(unreadable(endpoint, error))
+      }
       const accessToken = tokens !== undefined && decodeAccessToken(tokens.accessToken) ? tokens.accessToken : undefined
       return Effect.flatMap(send(endpoint, path, input, invocation.options, accessToken), (response) =>
         Effect.flatMap(shape(endpoint, response), (result) => {
@@ -200,10 +223,16 @@ export const makeInvoke = (deps: {
   return (endpoint, invocation) => {
     const path = buildPath(endpoint, invocation.params)
     if (typeof path !== "string") return Effect.fail(path)
-    const invalid = checkArguments(endpoint, invocation)
-    if (invalid) return Effect.fail(invalid)
-    if (endpoint.session !== undefined) return authCall(endpoint, path, invocation)
-    const input = endpoint.prepare ? endpoint.prepare((invocation.input as Record<string, unknown> | undefined) ?? {}) : invocation.input
+    let input: unknown
+    try {
+      const invalid = checkArguments(endpoint, invocation)
+      if (invalid) return Effect.fail(invalid)
+      if (endpoint.session !== undefined) return authCall(endpoint, path, invocation)
+      input = endpoint.prepare ? endpoint.prepare((invocation.input as Record<string, unknown> | undefined) ?? {}) : invocation.input
+    } catch (error) {
+      // an argument whose reading throws (a proxy, a getter) is refused like any bad argument
+      return Effect.fail(unreadable(endpoint, error))
+    }
     return Effect.flatMap(session.accessToken, (accessToken) =>
       Effect.flatMap(
         send(endpoint, path, input as Record<string, unknown> | undefined, invocation.options, accessToken),

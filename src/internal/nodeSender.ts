@@ -62,6 +62,25 @@ export const nodeModules = (): NodeModules | undefined => {
   }
 }
 
+/** One header of Node's raw list (`[name, value, ...]`), read without building Node's headers object. */
+const rawHeader = (raw: ReadonlyArray<string>, name: string): string | undefined => {
+  let found: string | undefined
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]
+    if (key.length === name.length && key.toLowerCase() === name) found = found === undefined ? raw[i + 1] : `${found}, ${raw[i + 1]}`
+  }
+  return found
+}
+
+const rawHeaderRecord = (raw: ReadonlyArray<string>): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase()
+    out[name] = name in out ? `${out[name]}, ${raw[i + 1]}` : raw[i + 1]
+  }
+  return out
+}
+
 /** A sender over `node:http` / `node:https`. */
 export const makeNodeSender = (modules: NodeModules): Sender => (request: RawRequest) =>
   Effect.callback<RawResponse, NetworkError>((resume) => {
@@ -85,7 +104,10 @@ export const makeNodeSender = (modules: NodeModules): Sender => (request: RawReq
         })
         // a connection closed before the whole body arrived is an error too (ECONNRESET)
         incoming.on("error", fail)
-        incoming.on("end", () => settle(Effect.succeed({ status: incoming.statusCode ?? 0, headers: incoming.rawHeaders, text })))
+        incoming.on("end", () => {
+          const raw = incoming.rawHeaders
+          settle(Effect.succeed({ status: incoming.statusCode ?? 0, text, header: (name) => rawHeader(raw, name), headers: () => rawHeaderRecord(raw) }))
+        })
       }
     )
     outgoing.on("error", fail)

@@ -28,59 +28,18 @@ export interface RawRequest {
   readonly timeout: number
 }
 
-/**
- * Response headers: Node's raw list (`[name, value, name, value, ...]`, read without building
- * Node's headers object), a record with lower-case names, or a fetch `Headers`.
- */
-export type RawHeaders = ReadonlyArray<string> | Readonly<Record<string, string | ReadonlyArray<string> | undefined>> | Headers
-
-/** One answer. */
+/** One answer. Each sender reads headers its own way (only the one an app uses is in its bundle). */
 export interface RawResponse {
   readonly status: number
-  readonly headers: RawHeaders
   readonly text: string
+  /** One header (lower-case name). */
+  readonly header: (name: string) => string | undefined
+  /** Every header, with lower-case names (for error answers). */
+  readonly headers: () => Record<string, string>
 }
 
 /** A transport. */
 export type Sender = (request: RawRequest) => Effect.Effect<RawResponse, NetworkError>
-
-const isHeaders = (headers: RawHeaders): headers is Headers => typeof (headers as Headers).get === "function"
-
-/** One header of an answer (lower-case name). */
-export const header = (headers: RawHeaders, name: string): string | undefined => {
-  if (Array.isArray(headers)) {
-    let found: string | undefined
-    for (let i = 0; i < headers.length; i += 2) {
-      const key = headers[i]
-      if (key.length === name.length && key.toLowerCase() === name) found = found === undefined ? headers[i + 1] : `${found}, ${headers[i + 1]}`
-    }
-    return found
-  }
-  if (isHeaders(headers as RawHeaders)) return (headers as Headers).get(name) ?? undefined
-  const value = (headers as Readonly<Record<string, string | ReadonlyArray<string> | undefined>>)[name]
-  return typeof value === "string" ? value : value === undefined ? undefined : value.join(", ")
-}
-
-/** Every header of an answer, as a record with lower-case names. */
-export const headerRecord = (headers: RawHeaders): Record<string, string> => {
-  const out: Record<string, string> = {}
-  if (Array.isArray(headers)) {
-    for (let i = 0; i < headers.length; i += 2) {
-      const name = headers[i].toLowerCase()
-      out[name] = name in out ? `${out[name]}, ${headers[i + 1]}` : headers[i + 1]
-    }
-  } else if (isHeaders(headers as RawHeaders)) {
-    ;(headers as Headers).forEach((value, name) => {
-      out[name] = value
-    })
-  } else {
-    for (const name of Object.keys(headers)) {
-      const value = header(headers as RawHeaders, name)
-      if (value !== undefined) out[name] = value
-    }
-  }
-  return out
-}
 
 const codes: ReadonlyArray<readonly [NetworkErrorReason, RegExp]> = [
   ["refused", /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/],

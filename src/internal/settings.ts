@@ -114,87 +114,65 @@ const fail = (message: string): never => {
   throw new InvalidArgument({ message: `Stelace: ${message}` })
 }
 
-const optionalString = (name: string, value: unknown): string | undefined => {
-  if (value === undefined) return undefined
-  if (typeof value !== "string") fail(`"${name}" must be a string, but got: ${typeof value}`)
-  return value as string
-}
+/** What a header value cannot hold (Node's and fetch's rule: no control character but tab). */
+export const invalidHeaderValue = /[^\t\x20-\x7e\x80-\xff]/
 
-const nonNegative = (name: string, value: unknown, fallback: number, integer = false): number => {
-  if (value === undefined) return fallback
+type Check = (name: string, value: unknown) => unknown
+
+const string: Check = (name, value) => typeof value === "string" ? value : fail(`"${name}" must be a string, but got: ${typeof value}`)
+
+/** A string sent as a header: checked once here, so requests need not check it again. */
+const headerValue: Check = (name, value) =>
+  invalidHeaderValue.test(string(name, value) as string)
+    ? fail(`"${name}" cannot be sent in a header: it holds a line break or another control character`)
+    : value
+
+const count = (integer: boolean, min = 0, max = Infinity): Check => (name, value) => {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
     fail(`"${name}" must be a ${integer ? "non-negative integer" : "non-negative number"}, but got: ${String(value)}`)
   }
-  return value as number
+  return (value as number) < min || (value as number) > max ? fail(`"${name}" must be between ${min} and ${max}, but got: ${value}`) : value
+}
+
+const ofType = (type: string, article: string): Check => (name, value) =>
+  typeof value === type ? value : fail(`"${name}" must be ${article} ${type}, but got: ${typeof value}`)
+
+/** How each option is checked (and normalized); the keys are the options' names. */
+const checks: Record<keyof Options, Check> = {
+  apiKey: (name, value) => Redacted.make(headerValue(name, Redacted.isRedacted(value) ? Redacted.value(value) : value) as string, { label: "apiKey" }),
+  apiVersion: headerValue,
+  host: (name, value) =>
+    value === "" || /[/?#@\s\\]/.test(string(name, value) as string)
+      ? fail(`"host" must be a host name, such as api.stelace.com, but got: ${value}`)
+      : value,
+  protocol: (name, value) => {
+    const protocol = (string(name, value) as string).toLowerCase()
+    return protocol === "http" || protocol === "https" ? protocol : fail(`"protocol" must be http or https, but got: ${protocol}`)
+  },
+  port: count(true, 1, 65535),
+  timeout: count(false),
+  organizationId: (name, value) => value === null ? null : headerValue(name, value),
+  userAgent: headerValue,
+  maxRetries: count(true),
+  refreshMargin: count(false),
+  beforeRefreshToken: ofType("function", "a"),
+  tracePropagation: ofType("boolean", "a")
 }
 
 /** The names of the options. */
-export const optionNames: ReadonlyArray<keyof Options> = [
-  "apiKey",
-  "apiVersion",
-  "host",
-  "port",
-  "protocol",
-  "timeout",
-  "organizationId",
-  "userAgent",
-  "maxRetries",
-  "refreshMargin",
-  "beforeRefreshToken",
-  "tracePropagation"
-]
-
-const knownOptions: ReadonlySet<string> = new Set(optionNames)
-
-const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key)
+export const optionNames = Object.keys(checks) as ReadonlyArray<keyof Options>
 
 /** Checks the options present in `options` and returns them with their final types. */
 const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
   if (options === null || typeof options !== "object") fail("options must be an object")
-  const unknown = Object.keys(options).filter((key) => !knownOptions.has(key))
+  const unknown = Object.keys(options).filter((key) => !(key in checks))
   if (unknown.length > 0) fail(`unknown option(s): ${unknown.join(", ")}`)
   const out: Record<string, unknown> = {}
-  if (options.apiKey !== undefined) {
-    const key = Redacted.isRedacted(options.apiKey) ? Redacted.value(options.apiKey) : options.apiKey
-    if (typeof key !== "string") fail(`"apiKey" must be a string, but got: ${typeof key}`)
-    out.apiKey = Redacted.make(key as string, { label: "apiKey" })
-  }
-  if (options.apiVersion !== undefined) out.apiVersion = optionalString("apiVersion", options.apiVersion)
-  if (options.host !== undefined) {
-    const host = optionalString("host", options.host)!
-    if (host === "" || /[/?#@\s\\]/.test(host)) fail(`"host" must be a host name, such as api.stelace.com, but got: ${host}`)
-    out.host = host
-  }
-  if (options.protocol !== undefined) {
-    const protocol = optionalString("protocol", options.protocol)!.toLowerCase()
-    if (protocol !== "http" && protocol !== "https") fail(`"protocol" must be http or https, but got: ${protocol}`)
-    out.protocol = protocol
-  }
-  if (options.port !== undefined) {
-    const port = nonNegative("port", options.port, 0, true)
-    if (port < 1 || port > 65535) fail(`"port" must be between 1 and 65535, but got: ${port}`)
-    out.port = port
-  }
-  if (options.timeout !== undefined) out.timeout = nonNegative("timeout", options.timeout, DEFAULT_TIMEOUT)
-  if (hasOwn(options, "organizationId")) {
-    out.organizationId = options.organizationId === null ? null : optionalString("organizationId", options.organizationId)
-  }
-  if (options.userAgent !== undefined) out.userAgent = optionalString("userAgent", options.userAgent)
-  if (options.maxRetries !== undefined) out.maxRetries = nonNegative("maxRetries", options.maxRetries, DEFAULT_MAX_RETRIES, true)
-  if (options.refreshMargin !== undefined) {
-    out.refreshMargin = nonNegative("refreshMargin", options.refreshMargin, DEFAULT_REFRESH_MARGIN)
-  }
-  if (options.beforeRefreshToken !== undefined) {
-    if (typeof options.beforeRefreshToken !== "function") {
-      fail(`"beforeRefreshToken" must be a function, but got: ${typeof options.beforeRefreshToken}`)
-    }
-    out.beforeRefreshToken = options.beforeRefreshToken
-  }
-  if (options.tracePropagation !== undefined) {
-    if (typeof options.tracePropagation !== "boolean") {
-      fail(`"tracePropagation" must be a boolean, but got: ${typeof options.tracePropagation}`)
-    }
-    out.tracePropagation = options.tracePropagation
+  for (const key of Object.keys(options) as Array<keyof Options>) {
+    const value = options[key]
+    // an explicit `organizationId: undefined` removes the organization; other undefined options keep their default
+    if (value !== undefined) out[key] = checks[key](key, value)
+    else if (key === "organizationId") out[key] = undefined
   }
   return out as Partial<Omit<Settings, "wire">>
 }

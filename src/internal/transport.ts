@@ -12,10 +12,10 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { NetworkError } from "../Errors.js"
-import { MalformedResponse, ServerError } from "../Errors.js"
+import { InvalidArgument, MalformedResponse, ServerError } from "../Errors.js"
 import type { RawRequest, RawResponse, Sender } from "./sender.js"
-import { header, headerRecord } from "./sender.js"
 import type { Settings } from "./settings.js"
+import { invalidHeaderValue } from "./settings.js"
 
 /** HTTP methods the API uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
@@ -54,8 +54,8 @@ export interface ApiResponse {
   readonly body: unknown
 }
 
-/** The transport's failures. */
-export type TransportError = ServerError | NetworkError | MalformedResponse
+/** The transport's failures (`InvalidArgument`: the request could not be put on the wire). */
+export type TransportError = ServerError | NetworkError | MalformedResponse | InvalidArgument
 
 /** Sends requests for one client. */
 export interface Transport {
@@ -111,6 +111,31 @@ const requestHeaders = (settings: Settings, request: ApiRequest, withBody: boole
   return headers
 }
 
+const badValue = (value: unknown) => value != null && (typeof value !== "string" || invalidHeaderValue.test(value))
+
+/**
+ * The first header of this call whose value a request cannot carry, if any. The client's own
+ * values were checked with the settings; this call's are the token and the per-call options.
+ */
+const badHeader = (request: ApiRequest): string | undefined => {
+  if (badValue(request.accessToken)) return "authorization"
+  const options = request.options
+  if (options === undefined) return undefined
+  if (badValue(options.apiVersion)) return "x-stelace-version"
+  if (badValue(options.userId)) return "x-stelace-user-id"
+  return badValue(options.organizationId) ? "x-stelace-organization-id" : undefined
+}
+
+/** Characters a request line cannot carry as they are (spaces, controls, non-ASCII). */
+const unsafeInPath = /[^\x21-\x7e]/
+const unsafeRuns = /[^\x21-\x7e]+/g
+
+/** The path with what a request line cannot carry percent-encoded, as URL parsers (and stelace.js) did. */
+const encodePath = (path: string): string => path.replace(unsafeRuns, encodeURIComponent)
+
+/** The first line of an error's message (JSON's cycle error goes on for lines). */
+const describeError = (error: unknown) => error instanceof Error ? error.message.split("\n")[0] : typeof error
+
 const idempotent: ReadonlySet<Method> = new Set<Method>(["GET", "PUT", "DELETE", "OPTIONS"])
 const transientStatuses: ReadonlySet<number> = new Set([408, 429, 502, 503, 504])
 const maxRetryAfterMillis = 60_000
@@ -127,10 +152,10 @@ const retryAfterMillis = (value: string | undefined, now: number): number | unde
 const retryAfterOf = (error: unknown, now: number): number | undefined =>
   error instanceof ServerError ? retryAfterMillis(error.headers?.["retry-after"], now) : undefined
 
-const isRetryable = (error: TransportError): boolean => {
+const isRetryable = (error: TransportError, now: number): boolean => {
   if (error._tag === "NetworkError") return error.reason !== "redirect"
   if (error._tag !== "ServerError" || !transientStatuses.has(error.statusCode)) return false
-  const wait = retryAfterOf(error, Date.now())
+  const wait = retryAfterOf(error, now)
   return wait === undefined || wait <= maxRetryAfterMillis
 }
 
@@ -151,7 +176,7 @@ const blank = /^\s*$/
 /** The answer as a result, or the typed failure it stands for. */
 const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError | MalformedResponse> => {
   const { status, text } = response
-  const requestId = header(response.headers, "x-request-id")
+  const requestId = response.header("x-request-id")
   let body: unknown
   let parsed = true
   // an empty answer (204, say) counts as an empty object rather than a malformed body
@@ -166,10 +191,10 @@ const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError
     }
   }
   if (status < 200 || status >= 300) {
-    return Effect.fail(ServerError.fromResponse({ status, requestId, headers: headerRecord(response.headers), body }))
+    return Effect.fail(ServerError.fromResponse({ status, requestId, headers: response.headers(), body }))
   }
   if (!parsed) {
-    return Effect.fail(MalformedResponse.fromText({ status, requestId, contentType: header(response.headers, "content-type") }, text))
+    return Effect.fail(MalformedResponse.fromText({ status, requestId, contentType: response.header("content-type") }, text))
   }
   return Effect.succeed({ status, requestId, body })
 }
@@ -179,24 +204,47 @@ const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError
  * Promise facade's setters apply to the next call.
  */
 export const makeTransport = (sender: Sender, settings: () => Settings): Transport => {
-  const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
-    const current = settings()
+  /** The request as it goes on the wire, or why it cannot (an input JSON cannot serialize, a header value with a line break). */
+  const build = (request: ApiRequest, current: Settings): RawRequest | InvalidArgument => {
+    const refuse = (why: string) => new InvalidArgument({ message: `Stelace: ${why} (on API request to ${request.method} ${request.path.split("?")[0]})` })
     const wire = current.wire
     const isGet = request.method === "GET"
-    const withBody = !isGet && hasKeys(request.body)
-    const query = isGet ? serializeQuery(request.query) : ""
-    const path = query ? `${request.path}${request.path.includes("?") ? "&" : "?"}${query}` : request.path
-    const raw: RawRequest = {
-      method: request.method,
-      url: wire.origin + path,
-      secure: wire.secure,
-      hostname: wire.hostname,
-      port: wire.port,
-      path,
-      headers: requestHeaders(current, request, withBody),
-      body: withBody ? JSON.stringify(request.body) : undefined,
-      timeout: current.timeout
+    let base = request.path
+    if (unsafeInPath.test(base)) {
+      try {
+        base = encodePath(base)
+      } catch {
+        return refuse("the path must be a well-formed string (it holds a lone surrogate)")
+      }
     }
+    let raw: RawRequest
+    try {
+      const withBody = !isGet && hasKeys(request.body)
+      const query = isGet ? serializeQuery(request.query) : ""
+      const path = query ? `${base}${base.includes("?") ? "&" : "?"}${query}` : base
+      raw = {
+        method: request.method,
+        url: wire.origin + path,
+        secure: wire.secure,
+        hostname: wire.hostname,
+        port: wire.port,
+        path,
+        headers: requestHeaders(current, request, withBody),
+        body: withBody ? JSON.stringify(request.body) : undefined,
+        timeout: current.timeout
+      }
+    } catch (error) {
+      return refuse(`the ${isGet ? "query" : "body"} cannot be sent: ${describeError(error)}`)
+    }
+    // never quote the value: it may be the authorization header
+    const header = badHeader(request)
+    return header === undefined ? raw : refuse(`the "${header}" header cannot carry its value (a string without line breaks nor control characters is expected)`)
+  }
+
+  const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
+    const current = settings()
+    const raw = build(request, current)
+    if (raw instanceof InvalidArgument) return Effect.fail(raw)
     return Effect.flatMap(sender(raw), toResult)
   }
 
@@ -207,10 +255,10 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
       if (!idempotent.has(request.method) || times <= 0) return once
       // most calls succeed: nothing about retries runs before a first failure
       const retry = (error: TransportError, n: number): Effect.Effect<ApiResponse, TransportError> =>
-        n >= times || !isRetryable(error)
-          ? Effect.fail(error)
-          : Effect.flatMap(Clock.currentTimeMillis, (now) =>
-            Effect.andThen(Effect.sleep(retryDelay(error, n, now)), Effect.catch(once, (next) => retry(next, n + 1))))
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          n >= times || !isRetryable(error, now)
+            ? Effect.fail(error)
+            : Effect.andThen(Effect.sleep(retryDelay(error, n, now)), Effect.catch(once, (next) => retry(next, n + 1))))
       return Effect.catch(once, (error) => retry(error, 0))
     }
   }
