@@ -350,16 +350,6 @@ describe("retries", () => {
       assert.strictEqual(target.requests.length, 2)
     }).pipe(Effect.scoped))
 
-  it.live("waits at least as long as Retry-After asks", () =>
-    Effect.gen(function*() {
-      const target = yield* recorder
-      target.queue({ status: 429, headers: { "retry-after": "1" } }, { body: {} })
-      const start = Date.now()
-      yield* Assets.read("ast_1").pipe(Effect.provide(clientLayer(target)))
-      assert.isAtLeast(Date.now() - start, 1000)
-      assert.strictEqual(target.requests.length, 2)
-    }).pipe(Effect.scoped))
-
   it.live("does not retry when Retry-After asks for more than a minute", () =>
     Effect.gen(function*() {
       const target = yield* recorder
