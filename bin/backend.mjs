@@ -23,6 +23,8 @@ const loadFromSources = async (entry) => {
     packages: "external",
     logLevel: "warning"
   })
+  // esbuild answers from a child process it keeps for later builds: there are none
+  await esbuild.stop()
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`)
 }
 

@@ -36,12 +36,13 @@ const integer = (name, value, { min, max }) => {
 }
 
 const parseOptions = (argv, env) => {
+  const fromEnv = (name) => (env[name] === "" ? undefined : env[name])
   const raw = {
-    port: env.PORT,
-    apiPort: env.API_PORT,
-    host: env.HOST,
-    seed: env.STELACE_SEED,
-    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    port: fromEnv("PORT"),
+    apiPort: fromEnv("API_PORT"),
+    host: fromEnv("HOST"),
+    seed: fromEnv("STELACE_SEED"),
+    accessTokenTtl: fromEnv("ACCESS_TOKEN_TTL"),
     apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase())
   }
   let portFlag = false
@@ -92,6 +93,12 @@ const main = async () => {
   }
   process.on("SIGINT", () => void stop())
   process.on("SIGTERM", () => void stop())
+  // `npm start` runs this script through a shell; npm passes SIGTERM to the shell, which dies
+  // without passing it on. Left behind, this process stops too rather than linger as an orphan.
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) void stop()
+  }, 250).unref()
 
   const seed = seedOf(options.seed)
   const [testing, app] = await Promise.all([

@@ -95,12 +95,13 @@ export const useListing = (id: string) => {
   return useQuery({ queryKey: ["assets", id], queryFn: ({ signal }): Promise<Asset> => client.assets.read(id, { signal }) })
 }
 
-/** The periods a listing is fully booked, from its availability graph. */
+/** The periods a listing is fully booked, from its availability graph (fresh on every visit: others book). */
 export const useBookedPeriods = (assetId: string) => {
   const client = useStelace()
   return useQuery({
     queryKey: ["assets", assetId, "booked"],
-    queryFn: async ({ signal }) => bookedPeriods(await client.availabilities.getGraph({ assetId }, { signal }))
+    queryFn: async ({ signal }) => bookedPeriods(await client.availabilities.getGraph({ assetId }, { signal })),
+    staleTime: 0
   })
 }
 
@@ -116,12 +117,13 @@ const bookedPeriods = (graph: AvailabilityGraph): Array<{ start: string; end: st
   return periods.filter((period) => Date.parse(period.end) > Date.now())
 }
 
-/** Ratings of a listing, newest first. */
+/** Ratings of a listing (fresh on every visit). */
 export const useListingRatings = (assetId: string) => {
   const client = useStelace()
   return useQuery({
     queryKey: ["ratings", { assetId }],
-    queryFn: async ({ signal }): Promise<Array<Rating>> => [...await client.ratings.list({ assetId, nbResultsPerPage: 50 }, { signal })]
+    queryFn: async ({ signal }): Promise<Array<Rating>> => [...await client.ratings.list({ assetId, nbResultsPerPage: 50 }, { signal })],
+    staleTime: 0
   })
 }
 

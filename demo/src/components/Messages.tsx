@@ -30,7 +30,7 @@ export const Messages = ({ booking }: { booking: Transaction }) => {
 
   return (
     <section aria-labelledby="messages-title" className="messages">
-      <h2 id="messages-title">Messages with {other}</h2>
+      <h2 id="messages-title">Conversation with {other}</h2>
       {messages.isPending && <Loading>Loading messages…</Loading>}
       {messages.isError && <ErrorMessage error={messages.error} retry={() => void messages.refetch()} />}
       {messages.isSuccess && messages.data.length === 0 && <p className="muted">No messages yet. Say hello!</p>}
