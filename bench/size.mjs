@@ -27,19 +27,44 @@ const effectApp = (imports) => `
       return [assets, results]
     }))`
 
+// The facade app in React: provider, session (log in / out) and the queries through the bindings'
+// options. React and TanStack Query are left out of the bundle: the app has them either way.
+const reactApp = `
+    import { useQuery } from "@tanstack/react-query"
+    import { createInstance } from "stelace-effect"
+    import { StelaceProvider, useSession, useStelaceQueries } from "stelace-effect/react"
+    const stelace = createInstance({ apiKey: "pubk_test_x" })
+    function Assets() {
+      const session = useSession()
+      const api = useStelaceQueries()
+      const assets = useQuery(api.assets.list.queryOptions({ nbResultsPerPage: 10 }))
+      const results = useQuery(api.search.results.queryOptions({ query: "bike" }))
+      return <main>
+        {session.status === "anonymous"
+          ? <button onClick={() => session.login({ username: "jane", password: "secret" })}>Log in</button>
+          : <button onClick={session.logout}>Log out</button>}
+        <ul>{assets.data?.results.map((asset) => <li key={asset.id}>{asset.name}</li>)}</ul>
+        <p>{results.data?.results.length}</p>
+      </main>
+    }
+    export const App = () => <StelaceProvider client={stelace}><Assets /></StelaceProvider>`
+
 const modules = ["Assets", "Auth", "Search", "Stelace", "TokenStore"]
 
 const apps = {
   "stelace@0.14.0 (createInstance)": facadeApp("stelace"),
   "stelace-effect (createInstance)": facadeApp("stelace-effect"),
   "stelace-effect (Effect, per module)": effectApp(modules.map((m) => `import * as ${m} from "stelace-effect/${m}"`).join("\n")),
-  "stelace-effect (Effect, root import)": effectApp(`import { ${modules.join(", ")} } from "stelace-effect"`)
+  "stelace-effect (Effect, root import)": effectApp(`import { ${modules.join(", ")} } from "stelace-effect"`),
+  "stelace-effect (React, createInstance)": reactApp
 }
 
 const sizes = {}
 for (const [name, contents] of Object.entries(apps)) {
   const result = await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: "js" },
+    stdin: { contents, resolveDir: process.cwd(), loader: "jsx" },
+    jsx: "automatic",
+    external: ["react", "react-dom", "react/jsx-runtime", "@tanstack/react-query"],
     bundle: true,
     minify: true,
     format: "esm",
@@ -59,3 +84,6 @@ console.log("Typical browser app (login, list assets, search), esbuild --minify,
 for (const [name, size] of Object.entries(sizes)) {
   console.log(`${name.padEnd(38)} ${kb(size.minified).padStart(9)} min ${kb(size.gzip).padStart(8)} gzip  ratio ${(size.gzip / reference).toFixed(2)}`)
 }
+const facade = sizes["stelace-effect (createInstance)"].gzip
+const react = sizes["stelace-effect (React, createInstance)"].gzip
+console.log(`React app over the facade app (bindings and components; react, @tanstack/react-query excluded): +${kb(react - facade)} gzip`)
