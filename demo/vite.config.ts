@@ -4,7 +4,6 @@
  * into its cache folder (`DEMO_OUT_DIR`).
  */
 import { fileURLToPath } from "node:url"
-import { existsSync } from "node:fs"
 import { defineConfig } from "vite"
 
 const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url))
@@ -14,7 +13,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^stelace-effect$/, replacement: source("index.ts") },
-      { find: /^stelace-effect\/react$/, replacement: existsSync(source("react/index.ts")) ? source("react/index.ts") : fileURLToPath(new URL("src/bindings-shim.tsx", import.meta.url)) }
+      { find: /^stelace-effect\/react$/, replacement: source("react/index.ts") }
     ]
   },
   oxc: { jsx: { runtime: "automatic" } },

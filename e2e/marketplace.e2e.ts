@@ -224,6 +224,29 @@ describe("the demo marketplace", () => {
     expect(unexpected(problems, [403])).toEqual([])
   })
 
+  it("keeps a message draft through an expired session on a page that polls", async () => {
+    const { page, problems } = await newPage(await newContext(browser))
+    await logIn(page, users.bruno)
+    await page.getByRole("link", { name: "My requests" }).click()
+    await page.getByRole("link", { name: "Four-person tent" }).click()
+    await visible(heading(page, "Request for Four-person tent"))
+    await page.getByLabel("Message").fill("Thanks again for taking care of the tent!")
+
+    const tokens = await storedTokens(page)
+    expect((await api("/auth/logout", { refreshToken: tokens!.refreshToken })).status).toBe(200)
+    // the page checks for new messages every few seconds: the next check finds the session over
+    const dialog = page.getByRole("dialog", { name: "Please log in again" })
+    await visible(dialog, 20_000)
+    expect(await page.getByLabel("Message").inputValue()).toBe("Thanks again for taking care of the tent!")
+    await fillLogin(dialog, users.bruno)
+    await dialog.waitFor({ state: "hidden" })
+
+    expect(await page.getByLabel("Message").inputValue()).toBe("Thanks again for taking care of the tent!")
+    await page.getByRole("button", { name: "Send" }).click()
+    await visible(page.getByRole("listitem").filter({ hasText: "Thanks again for taking care of the tent!" }))
+    expect(unexpected(problems, [403])).toEqual([])
+  })
+
   it("logs out every tab when one tab logs out", async () => {
     const context = await newContext(browser)
     const first = await newPage(context)

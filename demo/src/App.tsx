@@ -65,13 +65,14 @@ export const App = () => {
   }, [pathname, title])
 
   return (
-    <SessionExpiry>
+    <>
       <a className="skip-link" href="#main">Skip to the content</a>
       <Header />
       <main id="main" ref={main} tabIndex={-1}>{element}</main>
       <footer className="site-footer">
         <p>A demo of <a href="https://github.com/stelace/stelace">Stelace</a> running on stelace-effect. Data lives in memory and resets when the server restarts.</p>
       </footer>
-    </SessionExpiry>
+      <SessionExpiry />
+    </>
   )
 }

@@ -2,7 +2,7 @@
  * The demo marketplace's entry: a Stelace client for the API that `npm start` runs (its address
  * and publishable key come from the page, written in by the server), the query cache, the app.
  */
-import { QueryClient } from "@tanstack/react-query"
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { createInstance } from "stelace-effect"
@@ -35,8 +35,11 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <StelaceProvider client={client} queryClient={queryClient}>
-      <App />
-    </StelaceProvider>
+    <QueryClientProvider client={queryClient}>
+      {/* given the query client, the provider drops a user's cached data when their session ends */}
+      <StelaceProvider client={client} queryClient={queryClient}>
+        <App />
+      </StelaceProvider>
+    </QueryClientProvider>
   </StrictMode>
 )

@@ -1,21 +1,26 @@
 /**
- * What the pages read from the marketplace, as TanStack queries over the Stelace client. Keys
- * start with the resource, so a change invalidates what it touched (`["transactions"]` after a
- * transition, say).
+ * What the pages read, as the React bindings' query options (`useStelaceQueries()`), whose keys
+ * carry who is asking, so one user's data is never shown to the next.
+ *
+ * When a session expires the keys change (nobody is asking any more) until the user logs in
+ * again in the dialog over the page. Meanwhile queries keep showing what they had
+ * (`keepPreviousData`) and those that need a user wait: the page stays as it was, with whatever
+ * the user typed in it.
  */
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
-import type { Asset, AssetType, AvailabilityGraph, Category, Message, Rating, Transaction, User } from "stelace-effect"
-import { useSession, useStelace } from "stelace-effect/react"
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query"
+import type { Asset, AvailabilityGraph, Transaction } from "stelace-effect"
+import { type ListPage, useSession, useStelaceQueries } from "stelace-effect/react"
+
+/** The items of a list. */
+const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
+
+/** Options for a query that needs a logged-in user. */
+const whileLoggedIn = (status: string) => ({ enabled: status === "authenticated", placeholderData: keepPreviousData })
 
 /** A user's public profile (`displayName`); nothing while `id` is unknown. */
 export const useUser = (id: string | null | undefined) => {
-  const client = useStelace()
-  return useQuery({
-    queryKey: ["users", id],
-    queryFn: ({ signal }): Promise<User> => client.users.read(id!, { signal }),
-    enabled: Boolean(id),
-    staleTime: 5 * 60_000
-  })
+  const api = useStelaceQueries()
+  return useQuery({ ...api.users.read.queryOptions(id ?? ""), enabled: Boolean(id), staleTime: 5 * 60_000, placeholderData: keepPreviousData })
 }
 
 /** The name a user goes by. */
@@ -24,27 +29,16 @@ export const useDisplayName = (id: string | null | undefined): string | undefine
   return user ? (user.displayName ?? user.firstname ?? "A member") : undefined
 }
 
-/** The logged-in user, if any. */
-export const useCurrentUser = () => useUser(useSession().userId)
-
 /** Every category, parents first. */
 export const useCategories = () => {
-  const client = useStelace()
-  return useQuery({
-    queryKey: ["categories"],
-    queryFn: async ({ signal }): Promise<Array<Category>> => [...await client.categories.list({ nbResultsPerPage: 100 }, { signal })],
-    staleTime: Infinity
-  })
+  const api = useStelaceQueries()
+  return useQuery({ ...api.categories.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, placeholderData: keepPreviousData, select: results })
 }
 
 /** Every asset type (whether listings are rented by the day). */
 export const useAssetTypes = () => {
-  const client = useStelace()
-  return useQuery({
-    queryKey: ["assetTypes"],
-    queryFn: async ({ signal }): Promise<Array<AssetType>> => [...await client.assetTypes.list({ nbResultsPerPage: 100 }, { signal })],
-    staleTime: Infinity
-  })
+  const api = useStelaceQueries()
+  return useQuery({ ...api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, placeholderData: keepPreviousData, select: results })
 }
 
 /** What the search form asks for. */
@@ -64,24 +58,14 @@ export const PAGE_SIZE = 6
  * range is applied to the pages as they arrive (`POST /search` has no price filter).
  */
 export const useSearch = (criteria: Criteria) => {
-  const client = useStelace()
-  return useInfiniteQuery({
-    queryKey: ["assets", "search", criteria],
-    initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) => {
-      const results = await client.search.list({
-        query: criteria.query || undefined,
-        categoryId: criteria.categoryId || undefined,
-        startDate: criteria.startDate ? `${criteria.startDate}T00:00:00.000Z` : undefined,
-        endDate: criteria.endDate ? `${criteria.endDate}T00:00:00.000Z` : undefined,
-        page: pageParam,
-        nbResultsPerPage: PAGE_SIZE
-      }, { signal })
-      const meta = results.paginationMeta as { nbPages?: number; nbResults?: number }
-      return { listings: [...results], page: pageParam, nbPages: meta.nbPages ?? 1, nbResults: meta.nbResults }
-    },
-    getNextPageParam: (last) => (last.page < last.nbPages ? last.page + 1 : undefined)
-  })
+  const api = useStelaceQueries()
+  return useInfiniteQuery(api.search.results.infiniteQueryOptions({
+    query: criteria.query || undefined,
+    categoryId: criteria.categoryId || undefined,
+    startDate: criteria.startDate ? `${criteria.startDate}T00:00:00.000Z` : undefined,
+    endDate: criteria.endDate ? `${criteria.endDate}T00:00:00.000Z` : undefined,
+    nbResultsPerPage: PAGE_SIZE
+  }))
 }
 
 /** Whether a listing's price is within the range of the criteria. */
@@ -91,18 +75,14 @@ export const inPriceRange = (listing: Asset, criteria: Criteria): boolean =>
 
 /** One listing. */
 export const useListing = (id: string) => {
-  const client = useStelace()
-  return useQuery({ queryKey: ["assets", id], queryFn: ({ signal }): Promise<Asset> => client.assets.read(id, { signal }) })
+  const api = useStelaceQueries()
+  return useQuery({ ...api.assets.read.queryOptions(id), placeholderData: keepPreviousData })
 }
 
 /** The periods a listing is fully booked, from its availability graph (fresh on every visit: others book). */
 export const useBookedPeriods = (assetId: string) => {
-  const client = useStelace()
-  return useQuery({
-    queryKey: ["assets", assetId, "booked"],
-    queryFn: async ({ signal }) => bookedPeriods(await client.availabilities.getGraph({ assetId }, { signal })),
-    staleTime: 0
-  })
+  const api = useStelaceQueries()
+  return useQuery({ ...api.availabilities.getGraph.queryOptions({ assetId }), staleTime: 0, select: bookedPeriods })
 }
 
 const bookedPeriods = (graph: AvailabilityGraph): Array<{ start: string; end: string }> => {
@@ -119,57 +99,46 @@ const bookedPeriods = (graph: AvailabilityGraph): Array<{ start: string; end: st
 
 /** Ratings of a listing (fresh on every visit). */
 export const useListingRatings = (assetId: string) => {
-  const client = useStelace()
-  return useQuery({
-    queryKey: ["ratings", { assetId }],
-    queryFn: async ({ signal }): Promise<Array<Rating>> => [...await client.ratings.list({ assetId, nbResultsPerPage: 50 }, { signal })],
-    staleTime: 0
-  })
+  const api = useStelaceQueries()
+  return useQuery({ ...api.ratings.list.queryOptions({ assetId, nbResultsPerPage: 50 }), staleTime: 0, select: results })
 }
+
+const newestFirst = (a: Transaction, b: Transaction) => b.createdDate.localeCompare(a.createdDate)
 
 /** The logged-in user's bookings (`taker`) or the requests for their listings (`owner`), newest first. */
 export const useTransactions = (role: "taker" | "owner") => {
-  const client = useStelace()
-  const { userId } = useSession()
+  const api = useStelaceQueries()
+  const { status, userId } = useSession()
+  const filter = role === "taker" ? { takerId: userId ?? "" } : { ownerId: userId ?? "" }
   return useQuery({
-    queryKey: ["transactions", role, userId],
-    queryFn: async ({ signal }): Promise<Array<Transaction>> => {
-      const filter = role === "taker" ? { takerId: userId! } : { ownerId: userId! }
-      const list = await client.transactions.list({ ...filter, nbResultsPerPage: 100 }, { signal })
-      return [...list].sort((a, b) => b.createdDate.localeCompare(a.createdDate))
-    },
-    enabled: Boolean(userId)
+    ...api.transactions.list.queryOptions({ ...filter, nbResultsPerPage: 100 }),
+    ...whileLoggedIn(status),
+    select: (page) => [...page.results].sort(newestFirst)
   })
 }
 
 /** One booking, checked every few seconds for what the other party did. */
 export const useTransaction = (id: string) => {
-  const client = useStelace()
-  return useQuery({
-    queryKey: ["transactions", id],
-    queryFn: ({ signal }): Promise<Transaction> => client.transactions.read(id, { signal }),
-    refetchInterval: 5000
-  })
+  const api = useStelaceQueries()
+  const { status } = useSession()
+  return useQuery({ ...api.transactions.read.queryOptions(id), ...whileLoggedIn(status), refetchInterval: 5000 })
 }
 
 /** The messages of a booking, oldest first, checked for new ones every few seconds. */
 export const useMessages = (transactionId: string) => {
-  const client = useStelace()
+  const api = useStelaceQueries()
+  const { status } = useSession()
   return useQuery({
-    queryKey: ["messages", transactionId],
-    queryFn: async ({ signal }): Promise<Array<Message>> => {
-      const list = await client.messages.list({ topicId: transactionId, nbResultsPerPage: 100 }, { signal })
-      return [...list].sort((a, b) => a.createdDate.localeCompare(b.createdDate))
-    },
-    refetchInterval: 3000
+    ...api.messages.list.queryOptions({ topicId: transactionId, nbResultsPerPage: 100 }),
+    ...whileLoggedIn(status),
+    refetchInterval: 3000,
+    select: (page) => [...page.results].sort((a, b) => a.createdDate.localeCompare(b.createdDate))
   })
 }
 
 /** The ratings given for a booking. */
 export const useTransactionRatings = (transactionId: string) => {
-  const client = useStelace()
-  return useQuery({
-    queryKey: ["ratings", { transactionId }],
-    queryFn: async ({ signal }): Promise<Array<Rating>> => [...await client.ratings.list({ transactionId }, { signal })]
-  })
+  const api = useStelaceQueries()
+  const { status } = useSession()
+  return useQuery({ ...api.ratings.list.queryOptions({ transactionId }), ...whileLoggedIn(status), select: results })
 }

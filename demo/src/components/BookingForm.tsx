@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import type { Asset, Transaction } from "stelace-effect"
-import { useSession, useStelace } from "stelace-effect/react"
+import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { REQUEST } from "../booking.js"
 import { dayToIso, daysBetween, formatPrice, inputDay, plural } from "../format.js"
 import { Link, navigate } from "../router.js"
@@ -13,6 +13,7 @@ import { ErrorMessage } from "./Feedback.js"
 
 export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased: boolean }) => {
   const client = useStelace()
+  const api = useStelaceQueries()
   const session = useSession()
   const queryClient = useQueryClient()
   const [startDate, setStartDate] = useState("")
@@ -22,7 +23,8 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
   const period = timeBased && datesChosen ? { startDate: dayToIso(startDate), endDate: dayToIso(endDate) } : {}
 
   const preview = useQuery({
-    queryKey: ["transactions", "preview", listing.id, period],
+    // a POST that reads: a query of its own, under the transactions of the current user
+    queryKey: api.queryKey("transactions", "preview", listing.id, period),
     queryFn: ({ signal }) => client.transactions.preview({ assetId: listing.id, ...period }, { signal }),
     enabled: datesChosen && datesInOrder,
     retry: false
@@ -34,7 +36,7 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
       return client.transactions.createTransition(booking.id, { name: REQUEST })
     },
     onSuccess: (booking) => {
-      void queryClient.invalidateQueries({ queryKey: ["transactions"] })
+      void queryClient.invalidateQueries({ queryKey: api.transactions.queryKey() })
       navigate(`/bookings/${booking.id}`)
     }
   })

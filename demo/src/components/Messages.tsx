@@ -1,31 +1,24 @@
 /** The conversation of a booking's two parties; a draft stays in its field until it is sent. */
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import type { Transaction } from "stelace-effect"
-import { useSession, useStelace } from "stelace-effect/react"
+import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { formatTime } from "../format.js"
 import { useDisplayName, useMessages } from "../queries.js"
 import { ErrorMessage, Loading } from "./Feedback.js"
 
 export const Messages = ({ booking }: { booking: Transaction }) => {
-  const client = useStelace()
-  const queryClient = useQueryClient()
+  const api = useStelaceQueries()
   const { userId } = useSession()
   const messages = useMessages(booking.id)
   const otherId = booking.ownerId === userId ? booking.takerId : booking.ownerId
   const other = useDisplayName(otherId) ?? "…"
   const [draft, setDraft] = useState("")
 
-  const send = useMutation({
-    mutationFn: (content: string) => client.messages.create({ topicId: booking.id, receiverId: otherId!, content }),
-    onSuccess: () => {
-      setDraft("")
-      void queryClient.invalidateQueries({ queryKey: ["messages", booking.id] })
-    }
-  })
+  const send = useMutation(api.messages.create.mutationOptions({ onSuccess: () => setDraft("") }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (draft.trim() !== "") send.mutate(draft.trim())
+    if (draft.trim() !== "") send.mutate({ topicId: booking.id, receiverId: otherId!, content: draft.trim() })
   }
 
   return (

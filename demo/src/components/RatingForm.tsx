@@ -1,15 +1,14 @@
 /** After an accepted booking, each party rates the other once. */
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import type { Transaction } from "stelace-effect"
-import { useSession, useStelace } from "stelace-effect/react"
+import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { useDisplayName, useTransactionRatings } from "../queries.js"
 import { ErrorMessage, Loading } from "./Feedback.js"
 import { Stars } from "./Stars.js"
 
 export const RatingForm = ({ booking }: { booking: Transaction }) => {
-  const client = useStelace()
-  const queryClient = useQueryClient()
+  const api = useStelaceQueries()
   const { userId } = useSession()
   const targetId = booking.ownerId === userId ? booking.takerId : booking.ownerId
   const target = useDisplayName(targetId) ?? "…"
@@ -17,22 +16,17 @@ export const RatingForm = ({ booking }: { booking: Transaction }) => {
   const [stars, setStars] = useState("")
   const [comment, setComment] = useState("")
 
-  const rate = useMutation({
-    mutationFn: () =>
-      client.ratings.create({
-        score: Number(stars) * 20,
-        comment: comment.trim() || undefined,
-        targetId: targetId!,
-        assetId: booking.assetId ?? undefined,
-        transactionId: booking.id
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["ratings"] })
-    }
-  })
+  const rate = useMutation(api.ratings.create.mutationOptions())
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (stars !== "") rate.mutate()
+    if (stars === "") return
+    rate.mutate({
+      score: Number(stars) * 20,
+      comment: comment.trim() || undefined,
+      targetId: targetId!,
+      assetId: booking.assetId ?? undefined,
+      transactionId: booking.id
+    })
   }
 
   const mine = ratings.data?.find((rating) => rating.authorId === userId)

@@ -1,38 +1,30 @@
 /** Publish a listing: name, category, daily price and description. */
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
-import { useStelace } from "stelace-effect/react"
+import { useStelaceQueries } from "stelace-effect/react"
 import { ErrorMessage } from "../components/Feedback.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { useAssetTypes, useCategories } from "../queries.js"
 import { navigate } from "../router.js"
 
 export const NewListingPage = () => {
-  const client = useStelace()
-  const queryClient = useQueryClient()
+  const api = useStelaceQueries()
   const categories = useCategories().data ?? []
   const rental = useAssetTypes().data?.find((type) => type.timeBased)
   const [form, setForm] = useState({ name: "", categoryId: "", price: "", description: "" })
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
 
-  const create = useMutation({
-    mutationFn: () =>
-      client.assets.create({
-        name: form.name.trim(),
-        categoryId: form.categoryId || undefined,
-        price: Number(form.price),
-        currency: "EUR",
-        description: form.description.trim() || undefined,
-        assetTypeId: rental?.id
-      }),
-    onSuccess: (listing) => {
-      void queryClient.invalidateQueries({ queryKey: ["assets"] })
-      navigate(`/listings/${listing.id}`)
-    }
-  })
+  const create = useMutation(api.assets.create.mutationOptions({ onSuccess: (listing) => navigate(`/listings/${listing.id}`) }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    create.mutate()
+    create.mutate({
+      name: form.name.trim(),
+      categoryId: form.categoryId || undefined,
+      price: Number(form.price),
+      currency: "EUR",
+      description: form.description.trim() || undefined,
+      assetTypeId: rental?.id
+    })
   }
 
   return (

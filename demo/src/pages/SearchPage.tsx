@@ -94,9 +94,11 @@ const Results = ({ criteria }: { criteria: Criteria }) => {
   const results = useSearch(criteria)
   const [shown, setShown] = useState(PAGE_SIZE)
   const pages = results.data?.pages ?? []
-  const listings = pages.flatMap((page) => page.listings).filter((listing) => inPriceRange(listing, criteria))
+  const listings = pages.flatMap((page) => page.results).filter((listing) => inPriceRange(listing, criteria))
   const priceFiltered = criteria.minPrice !== "" || criteria.maxPrice !== ""
-  const total = priceFiltered ? undefined : pages[0]?.nbResults
+  const meta = pages[0]?.paginationMeta
+  // search results are always counted (offset pagination)
+  const total = priceFiltered || meta === undefined || !("nbResults" in meta) ? undefined : meta.nbResults
 
   // the price range drops listings: fetch further pages until there are enough to show
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = results
