@@ -12,10 +12,7 @@ export const formatPrice = (amount: number, currency: string | null | undefined)
 
 const dateFormat = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
 
-/** `12 Nov 2026` (bookings are whole days in UTC). */
-export const formatDate = (iso: string): string => dateFormat.format(new Date(iso))
-
-/** `12 Nov 2026 – 15 Nov 2026`. */
+/** `12–15 Nov 2026` (bookings are whole days in UTC). */
 export const formatPeriod = (start: string, end: string): string => dateFormat.formatRange(new Date(start), new Date(end))
 
 const timeFormat = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })

@@ -10,6 +10,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import type { Asset, AvailabilityGraph, Transaction } from "stelace-effect"
 import { type ListPage, useSession, useStelaceQueries } from "stelace-effect/react"
+import { dayToIso } from "./format.js"
 
 /** The items of a list. */
 const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
@@ -62,8 +63,8 @@ export const useSearch = (criteria: Criteria) => {
   return useInfiniteQuery(api.search.results.infiniteQueryOptions({
     query: criteria.query || undefined,
     categoryId: criteria.categoryId || undefined,
-    startDate: criteria.startDate ? `${criteria.startDate}T00:00:00.000Z` : undefined,
-    endDate: criteria.endDate ? `${criteria.endDate}T00:00:00.000Z` : undefined,
+    startDate: criteria.startDate ? dayToIso(criteria.startDate) : undefined,
+    endDate: criteria.endDate ? dayToIso(criteria.endDate) : undefined,
     nbResultsPerPage: PAGE_SIZE
   }))
 }

@@ -28,7 +28,9 @@ export const BookingPage = ({ id }: { id: string }) => {
   const name = data.assetSnapshot.name ?? "a listing"
   return (
     <div className="booking">
-      <p className="muted"><Link to={isOwner ? "/requests" : "/bookings"}>{isOwner ? "My requests" : "My bookings"}</Link> › {name}</p>
+      <nav aria-label="Breadcrumb" className="muted">
+        <Link to={isOwner ? "/requests" : "/bookings"}>{isOwner ? "My requests" : "My bookings"}</Link> › {name}
+      </nav>
       <h1 tabIndex={-1}>{isOwner ? `Request for ${name}` : `Your booking of ${name}`}</h1>
       <dl className="details">
         <dt>Status</dt>
