@@ -102,6 +102,7 @@ describe("the demo marketplace", () => {
     await page.getByRole("link", { name: "Sea kayak" }).click()
     await visible(heading(page, "Sea kayak"))
     await visible(page.getByText("No upcoming bookings"))
+    expect(await page.title()).toBe("Sea kayak · Stelace Rentals")
 
     // the price comes from the API's preview of the booking
     const preview = await api("/transactions/preview", {
@@ -166,6 +167,8 @@ describe("the demo marketplace", () => {
     // the taker's own list
     await page.getByRole("link", { name: "My bookings" }).click()
     await visible(heading(page, "My bookings"))
+    // the new page's heading has the focus, for screen readers and keyboards
+    expect(await page.evaluate(() => document.activeElement?.outerHTML)).toMatch(/^<h1[^>]*>My bookings<\/h1>$/)
     await visible(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Sea kayak" }) }).getByText("Accepted"))
     await expectAccessible(page, "the taker's bookings")
 

@@ -1,9 +1,11 @@
 /**
  * The app's frame and routes. On every change of page the new page's heading takes the focus (so
- * screen readers announce it and keyboard users start from it) and the title follows.
+ * screen readers announce it and keyboard users start from it) and the document's title follows
+ * (pages about one listing or booking name it themselves).
  */
 import { type ReactNode, useEffect, useRef } from "react"
 import { Header } from "./components/Header.js"
+import { PageTitle } from "./components/PageTitle.js"
 import { RequireLogin, SessionExpiry } from "./components/SessionExpiry.js"
 import { BookingPage } from "./pages/BookingPage.js"
 import { BookingsPage } from "./pages/BookingsPage.js"
@@ -16,7 +18,7 @@ import { Link, matchPath, useLocation } from "./router.js"
 
 interface Route {
   readonly path: string
-  readonly title: string
+  readonly title?: string
   readonly render: (params: Record<string, string>) => ReactNode
 }
 
@@ -25,10 +27,10 @@ const routes: ReadonlyArray<Route> = [
   { path: "/login", title: "Log in", render: () => <LoginPage /> },
   { path: "/signup", title: "Sign up", render: () => <SignupPage /> },
   { path: "/listings/new", title: "List an item", render: () => <RequireLogin title="List an item"><NewListingPage /></RequireLogin> },
-  { path: "/listings/:id", title: "Listing", render: ({ id }) => <ListingPage key={id} id={id!} /> },
+  { path: "/listings/:id", render: ({ id }) => <ListingPage key={id} id={id!} /> },
   { path: "/bookings", title: "My bookings", render: () => <RequireLogin title="My bookings"><BookingsPage role="taker" /></RequireLogin> },
   { path: "/requests", title: "My requests", render: () => <RequireLogin title="My requests"><BookingsPage role="owner" /></RequireLogin> },
-  { path: "/bookings/:id", title: "Booking", render: ({ id }) => <RequireLogin title="Booking"><BookingPage key={id} id={id!} /></RequireLogin> }
+  { path: "/bookings/:id", render: ({ id }) => <RequireLogin title="Booking"><BookingPage key={id} id={id!} /></RequireLogin> }
 ]
 
 const NotFound = () => (
@@ -53,7 +55,6 @@ export const App = () => {
   const first = useRef(true)
 
   useEffect(() => {
-    document.title = `${title} · Stelace Rentals`
     if (first.current) {
       first.current = false
       return
@@ -62,10 +63,11 @@ export const App = () => {
     // the page's heading once it is rendered; the main region while the page is still loading
     const heading = main.current?.querySelector<HTMLElement>("h1")
     ;(heading ?? main.current)?.focus({ preventScroll: true })
-  }, [pathname, title])
+  }, [pathname])
 
   return (
     <>
+      {title && <PageTitle>{title}</PageTitle>}
       <a className="skip-link" href="#main">Skip to the content</a>
       <Header />
       <main id="main" ref={main} tabIndex={-1}>{element}</main>

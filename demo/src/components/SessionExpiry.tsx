@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useRef } from "react"
 import { useSession } from "stelace-effect/react"
 import { Link, navigate } from "../router.js"
 import { LoginForm } from "./LoginForm.js"
+import { PageTitle } from "./PageTitle.js"
 
 /** The dialog, while the session is expired (`useSession().expired`, until the next login or logout). */
 export const SessionExpiry = () => (useSession().expired ? <ExpiredDialog /> : null)
@@ -45,6 +46,7 @@ export const RequireLogin = ({ title, children }: { title: string; children: Rea
   if (status === "authenticated" || expired) return <>{children}</>
   return (
     <section className="narrow">
+      <PageTitle>{title}</PageTitle>
       <h1 tabIndex={-1}>{title}</h1>
       <p>Log in to see this page.</p>
       <LoginForm />

@@ -4,6 +4,7 @@ import { canRate, statusLabel } from "../booking.js"
 import { BookingActions } from "../components/BookingActions.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { Messages } from "../components/Messages.js"
+import { PageTitle } from "../components/PageTitle.js"
 import { RatingForm } from "../components/RatingForm.js"
 import { formatPeriod, formatPrice } from "../format.js"
 import { useDisplayName, useTransaction } from "../queries.js"
@@ -16,10 +17,18 @@ export const BookingPage = ({ id }: { id: string }) => {
   const isOwner = data !== undefined && data.ownerId === userId
   const other = useDisplayName(data === undefined ? undefined : isOwner ? data.takerId : data.ownerId)
 
-  if (booking.isPending) return <Loading>Loading the booking…</Loading>
+  if (booking.isPending) {
+    return (
+      <>
+        <PageTitle>Booking</PageTitle>
+        <Loading>Loading the booking…</Loading>
+      </>
+    )
+  }
   if (booking.isError || data === undefined) {
     return (
       <>
+        <PageTitle>Booking unavailable</PageTitle>
         <h1 tabIndex={-1}>Booking unavailable</h1>
         <ErrorMessage error={booking.error} retry={() => void booking.refetch()} />
       </>
@@ -28,6 +37,7 @@ export const BookingPage = ({ id }: { id: string }) => {
   const name = data.assetSnapshot.name ?? "a listing"
   return (
     <div className="booking">
+      <PageTitle>{isOwner ? `Request for ${name}` : `Booking of ${name}`}</PageTitle>
       <nav aria-label="Breadcrumb" className="muted">
         <Link to={isOwner ? "/requests" : "/bookings"}>{isOwner ? "My requests" : "My bookings"}</Link> › {name}
       </nav>

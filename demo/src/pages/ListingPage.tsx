@@ -8,6 +8,7 @@ import { categoryLabel, ListingImage } from "../components/ListingImage.js"
 import { formatPeriod, formatPrice } from "../format.js"
 import { useAssetTypes, useBookedPeriods, useCategories, useDisplayName, useListing, useListingRatings } from "../queries.js"
 import { Link } from "../router.js"
+import { PageTitle } from "../components/PageTitle.js"
 import { Stars } from "../components/Stars.js"
 
 export const ListingPage = ({ id }: { id: string }) => {
@@ -17,10 +18,18 @@ export const ListingPage = ({ id }: { id: string }) => {
   const { userId } = useSession()
   const owner = useDisplayName(listing.data?.ownerId)
 
-  if (listing.isPending || assetTypes.isPending) return <Loading>Loading the listing…</Loading>
+  if (listing.isPending || assetTypes.isPending) {
+    return (
+      <>
+        <PageTitle>Listing</PageTitle>
+        <Loading>Loading the listing…</Loading>
+      </>
+    )
+  }
   if (listing.isError) {
     return (
       <>
+        <PageTitle>Listing unavailable</PageTitle>
         <h1 tabIndex={-1}>Listing unavailable</h1>
         <ErrorMessage error={listing.error} retry={() => void listing.refetch()} />
         <p><Link to="/">Back to all listings</Link></p>
@@ -33,6 +42,7 @@ export const ListingPage = ({ id }: { id: string }) => {
   const unit = unitOf(data, types)
   return (
     <article className="listing">
+      <PageTitle>{data.name}</PageTitle>
       <div className="listing-main">
         <ListingImage categoryId={data.categoryId} categories={categories} large />
         <h1 tabIndex={-1}>{data.name}</h1>
