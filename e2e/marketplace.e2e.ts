@@ -127,7 +127,7 @@ describe("the demo marketplace", () => {
     await page.getByLabel("Message").fill("Hello Alice, can I pick the kayak up at 10?")
     await page.getByRole("button", { name: "Send" }).click()
     await visible(page.getByText("Hello Alice, can I pick the kayak up at 10?"))
-    expect(await page.getByLabel("Message").inputValue()).toBe("")
+    await expect.poll(() => page.getByLabel("Message").inputValue()).toBe("")
 
     // Alice accepts the request from her list
     await logIn(owner.page, users.alice)
