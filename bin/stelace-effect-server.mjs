@@ -10,7 +10,11 @@
  * dependencies, through tsup) into `node_modules/.cache/stelace-effect/`, so nothing needs building
  * first; in the published package, which has no sources, the backend comes from `dist/`.
  */
-import { describeBackend, loadTesting, seedOf } from "./backend.mjs"
+import { existsSync, readFileSync } from "node:fs"
+import { fileURLToPath, pathToFileURL } from "node:url"
+
+const root = new URL("../", import.meta.url)
+const path = (relative) => fileURLToPath(new URL(relative, root))
 
 const usage = `Usage: stelace-effect-server [--port <port>] [--host <host>] [--seed demo|empty|<file.json>] [--access-token-ttl <seconds>]`
 
@@ -38,6 +42,48 @@ const parseArgs = (argv) => {
   return options
 }
 
+/** Bundles the TypeScript sources (a clone, where nothing needs building first). */
+const loadFromSources = async (entry) => {
+  const esbuild = await import("esbuild")
+  const outfile = path("node_modules/.cache/stelace-effect/testing-server.mjs")
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning"
+  })
+  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`)
+}
+
+/**
+ * The backend module: from the sources when they are here (so a stale `dist/` never runs in a
+ * clone), otherwise from the published build.
+ */
+const loadTesting = async () => {
+  const entry = path("src/testing/index.ts")
+  const built = path("dist/esm/testing/index.js")
+  if (existsSync(entry)) {
+    try {
+      return await loadFromSources(entry)
+    } catch (error) {
+      if (!existsSync(built)) {
+        throw new Error(`Cannot bundle the sources (${error instanceof Error ? error.message : error}); run \`npm install\` first`)
+      }
+    }
+  }
+  if (existsSync(built)) return import(pathToFileURL(built).href)
+  throw new Error("Neither src/testing/index.ts nor dist/esm/testing/index.js was found")
+}
+
+const seedOf = (value) => {
+  if (value === undefined || value === "demo" || value === "empty") return value ?? "demo"
+  return JSON.parse(readFileSync(value, "utf8"))
+}
+
 const main = async () => {
   const options = parseArgs(process.argv.slice(2))
   const { startServer, StelaceTest } = await loadTesting()
@@ -53,13 +99,22 @@ const main = async () => {
     "",
     `Stelace in-memory backend listening on ${server.url}`,
     "",
-    ...describeBackend(server, seed, StelaceTest.demo),
+    `  Secret API key:       ${server.secretApiKey}`,
+    `  Publishable API key:  ${server.publishableApiKey}`,
+    ""
+  ]
+  if (seed === "demo") {
+    lines.push("  Demo users (username / password):")
+    for (const user of Object.values(StelaceTest.demo.users)) lines.push(`    ${user.username} / ${user.password}`)
+    lines.push("")
+  }
+  lines.push(
     "  Try:",
     `    curl -u ${server.secretApiKey}: ${server.url}/assets`,
     "",
     "  Data lives in memory and is lost on exit. Press Ctrl-C to stop.",
     ""
-  ]
+  )
   console.log(lines.join("\n"))
 
   let stopping = false

@@ -4,7 +4,7 @@
  * process, until Ctrl-C (SIGINT) or SIGTERM. The app is built first when its sources changed.
  * With `--api-only`, only the backend runs, as `stelace-effect-server` does.
  */
-import { describeBackend, loadTesting, seedOf } from "../bin/backend.mjs"
+import { describeBackend, loadTesting, seedOf } from "./demo/backend.mjs"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp } from "./demo/serve.mjs"
 
@@ -33,6 +33,14 @@ const integer = (name, value, { min, max }) => {
   const number = /^\d+$/.test(value) ? Number(value) : NaN
   if (!(number >= min && number <= max)) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${value}"`)
   return number
+}
+
+const readSeed = (value) => {
+  try {
+    return seedOf(value)
+  } catch (error) {
+    throw new UsageError(error.message)
+  }
 }
 
 const parseOptions = (argv, env) => {
@@ -66,7 +74,7 @@ const parseOptions = (argv, env) => {
     port: integer("--port", raw.port, { min: 0, max: 65535 }) ?? 4000,
     apiPort: integer("--api-port", raw.apiPort, { min: 0, max: 65535 }) ?? 4100,
     host: raw.host ?? "127.0.0.1",
-    seed: raw.seed,
+    seed: readSeed(raw.seed),
     accessTokenTtl: integer("--access-token-ttl", raw.accessTokenTtl, { min: 1, max: 31_536_000 }),
     apiOnly: raw.apiOnly
   }
@@ -85,11 +93,11 @@ const main = async () => {
   }
   const started = []
   let stopping = false
-  const stop = async (code = 0) => {
+  const stop = async () => {
     if (stopping) return
     stopping = true
     await Promise.allSettled(started.map((server) => server.close()))
-    process.exit(code)
+    process.exit(0)
   }
   process.on("SIGINT", () => void stop())
   process.on("SIGTERM", () => void stop())
@@ -100,7 +108,7 @@ const main = async () => {
     if (process.ppid !== parent) void stop()
   }, 250).unref()
 
-  const seed = seedOf(options.seed)
+  const { seed } = options
   const [testing, app] = await Promise.all([
     loadTesting(),
     options.apiOnly ? undefined : buildDemo()
