@@ -182,7 +182,7 @@ describe("the demo marketplace", () => {
     const before = await storedTokens(page)
     await untilRefreshIsDue(page)
 
-    const refreshed = page.waitForResponse((response) => response.url().endsWith("/auth/token"))
+    const refreshed = page.waitForResponse((response) => response.url().endsWith("/auth/token") && response.request().method() === "POST")
     await page.getByRole("link", { name: "My bookings" }).click()
     expect((await refreshed).status()).toBe(200)
     await visible(heading(page, "My bookings"))
