@@ -302,6 +302,12 @@ export interface ApiKeyListParams extends ListParams<"createdDate" | "updatedDat
 /** An asset (`ast_`): the thing a platform lists. */
 export interface Asset extends Fields<typeof S.Asset.fields> {}
 
+/**
+ * The asset as a transaction keeps it: its fields as they were when the asset was attached, none
+ * before (a transaction created without an asset has an empty snapshot).
+ */
+export interface AssetSnapshot extends Fields<typeof S.AssetSnapshot.fields> {}
+
 /** Body of `POST /assets`. */
 export interface AssetCreateParams extends CustomDataParams {
   name: string

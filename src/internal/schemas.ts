@@ -295,6 +295,32 @@ const assetFields = {
 /** An asset (`ast_`): the thing a platform lists. */
 export const Asset: Resource<typeof assetFields, T.Asset> = resource(assetFields)
 
+const assetSnapshotFields = {
+  id: Schema.optionalKey(AssetId),
+  createdDate: Schema.optionalKey(DateString),
+  updatedDate: Schema.optionalKey(DateString),
+  name: Schema.optionalKey(Schema.String),
+  description: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  ownerId: Schema.optionalKey(Schema.NullOr(UserId)),
+  categoryId: Schema.optionalKey(Schema.NullOr(CategoryId)),
+  validated: Schema.optionalKey(Schema.Boolean),
+  active: Schema.optionalKey(Schema.Boolean),
+  locations: Schema.optionalKey(Schema.Array(AssetLocation)),
+  assetTypeId: Schema.optionalKey(AssetTypeId),
+  quantity: Schema.optionalKey(Schema.Number),
+  price: Schema.optionalKey(Schema.Number),
+  currency: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  customAttributes: Schema.optionalKey(OpenRecord),
+  metadata: Schema.optionalKey(OpenRecord),
+  platformData: Schema.optionalKey(OpenRecord),
+  livemode: Schema.optionalKey(Schema.Boolean)
+}
+/**
+ * The asset as a transaction keeps it: its fields as they were when the asset was attached, none
+ * before (a transaction created without an asset has an empty snapshot).
+ */
+export const AssetSnapshot: Resource<typeof assetSnapshotFields, T.AssetSnapshot> = resource(assetSnapshotFields)
+
 const assetTypePricingFields = {
   ownerFeesPercent: Schema.Number,
   takerFeesPercent: Schema.Number
@@ -960,7 +986,7 @@ const transactionFields = {
   ...stamped,
   assetId: Schema.NullOr(AssetId),
   /** The asset as it was when attached; empty until an asset is attached. */
-  assetSnapshot: OpenRecord,
+  assetSnapshot: AssetSnapshot,
   assetTypeId: Schema.NullOr(AssetTypeId),
   /** The asset type as it was when attached; empty until an asset is attached. */
   assetType: OpenRecord,

@@ -1,0 +1,41 @@
+/**
+ * What a party can do with a booking: the owner accepts or declines a request, the taker cancels.
+ * The buttons name the listing for screen readers (a page may list several bookings), and the
+ * outcome is announced, as the buttons go away once it is done.
+ */
+import { useMutation } from "@tanstack/react-query"
+import type { Transaction } from "stelace-effect"
+import { useSession, useStelaceQueries } from "stelace-effect/react"
+import { awaitsOwner, CANCELLED_BY_TAKER, DECLINED, isCancellable } from "../booking.js"
+import { ErrorMessage } from "./Feedback.js"
+
+const outcomes = { accept: "Booking accepted.", [DECLINED]: "Booking declined.", [CANCELLED_BY_TAKER]: "Booking cancelled." }
+
+export const BookingActions = ({ booking }: { booking: Transaction }) => {
+  const { userId } = useSession()
+  // invalidates the transactions, and the listings' availability, of the current user
+  const transition = useMutation(useStelaceQueries().transactions.createTransition.mutationOptions())
+  const decide = booking.ownerId === userId && awaitsOwner(booking)
+  const cancel = booking.takerId === userId && isCancellable(booking)
+  if (!decide && !cancel && transition.isIdle) return null
+
+  const run = (name: "accept" | "cancel", reason?: string) =>
+    transition.mutate({ id: booking.id, input: { name, ...(reason ? { data: { cancellationReason: reason } } : {}) } })
+  const variables = transition.variables?.input
+  const outcome = variables && outcomes[(variables.data?.cancellationReason ?? variables.name) as keyof typeof outcomes]
+  const described = { "aria-describedby": `listing-${booking.id}`, disabled: transition.isPending }
+  return (
+    <div className="actions">
+      <span id={`listing-${booking.id}`} hidden>{booking.assetSnapshot.name ?? "this listing"}</span>
+      {decide && (
+        <>
+          <button type="button" {...described} onClick={() => run("accept")}>Accept</button>
+          <button type="button" className="secondary" {...described} onClick={() => run("cancel", DECLINED)}>Decline</button>
+        </>
+      )}
+      {cancel && <button type="button" className="secondary" {...described} onClick={() => run("cancel", CANCELLED_BY_TAKER)}>Cancel booking</button>}
+      <p role="status" className="muted">{transition.isPending ? "Saving…" : transition.isSuccess ? outcome : ""}</p>
+      {transition.isError && <ErrorMessage error={transition.error} action="transition" />}
+    </div>
+  )
+}

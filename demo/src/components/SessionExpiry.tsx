@@ -1,0 +1,56 @@
+/**
+ * When the session is really over (the refresh token was refused), the user logs in again in a
+ * dialog over the page they are on: the page stays mounted, so whatever they typed is still there
+ * afterwards (its queries keep their data meanwhile: see `queries.ts`).
+ */
+import { type ReactNode, useEffect, useRef } from "react"
+import { useSession } from "stelace-effect/react"
+import { Link, navigate } from "../router.js"
+import { LoginForm } from "./LoginForm.js"
+import { PageTitle } from "./PageTitle.js"
+
+/** The dialog, while the session is expired (`useSession().expired`, until the next login or logout). */
+export const SessionExpiry = () => (useSession().expired ? <ExpiredDialog /> : null)
+
+const ExpiredDialog = () => {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const { logout } = useSession()
+  useEffect(() => {
+    const element = dialog.current
+    element?.showModal()
+    return () => element?.close()
+  }, [])
+
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="session-expired-title" onCancel={(event) => event.preventDefault()}>
+      <h2 id="session-expired-title">Please log in again</h2>
+      <p>Your session has ended. Log in to carry on where you left off: what you typed is kept.</p>
+      <LoginForm />
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          void logout()
+          navigate("/")
+        }}
+      >
+        Leave and go to the home page
+      </button>
+    </dialog>
+  )
+}
+
+/** A page that needs a logged-in user: a login form in its place otherwise. */
+export const RequireLogin = ({ title, children }: { title: string; children: ReactNode }) => {
+  const { status, expired } = useSession()
+  if (status === "authenticated" || expired) return <>{children}</>
+  return (
+    <section className="narrow">
+      <PageTitle>{title}</PageTitle>
+      <h1 tabIndex={-1}>{title}</h1>
+      <p>Log in to see this page.</p>
+      <LoginForm />
+      <p>New here? <Link to="/signup">Create an account</Link>.</p>
+    </section>
+  )
+}

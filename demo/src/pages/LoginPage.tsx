@@ -1,0 +1,28 @@
+/** Log in, then back to where the visitor was going (`?next=`). */
+import { useSession } from "stelace-effect/react"
+import { LoginForm } from "../components/LoginForm.js"
+import { Link, navigate, useLocation } from "../router.js"
+
+const demoUsers = ["alice", "bruno", "chloe", "david"]
+
+/** Only paths of this app, never another site. */
+const safeNext = (next: string | null) => (next !== null && next.startsWith("/") && !next.startsWith("//") ? next : "/")
+
+export const LoginPage = () => {
+  const { search } = useLocation()
+  const { status } = useSession()
+  const next = safeNext(search.get("next"))
+  return (
+    <section className="narrow">
+      <h1 tabIndex={-1}>Log in</h1>
+      {status === "authenticated" && <p role="status">You're logged in. <Link to={next}>Continue</Link></p>}
+      <LoginForm onLoggedIn={() => navigate(next, { replace: true })} />
+      <p>New here? <Link to="/signup">Create an account</Link>.</p>
+      <aside className="hint-box" aria-labelledby="demo-accounts">
+        <h2 id="demo-accounts">Demo accounts</h2>
+        <p>Alice and Bruno rent out their things; Chloé and David rent them. The password is the name followed by <code>-password</code>.</p>
+        <ul>{demoUsers.map((name) => <li key={name}><code>{name}@example.com</code> / <code>{name}-password</code></li>)}</ul>
+      </aside>
+    </section>
+  )
+}

@@ -1,0 +1,145 @@
+/**
+ * What the pages read, as the React bindings' query options (`useStelaceQueries()`), whose keys
+ * carry who is asking, so one user's data is never shown to the next.
+ *
+ * When a session expires the keys change (nobody is asking any more) until the user logs in
+ * again in the dialog over the page. Meanwhile queries keep showing what they had
+ * (`keepPreviousData`) and those that need a user wait: the page stays as it was, with whatever
+ * the user typed in it.
+ */
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query"
+import type { Asset, AvailabilityGraph, Transaction } from "stelace-effect"
+import { type ListPage, useSession, useStelaceQueries } from "stelace-effect/react"
+import { dayToIso } from "./format.js"
+
+/** The items of a list. */
+const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
+
+/** Options for a query that needs a logged-in user. */
+const whileLoggedIn = (status: string) => ({ enabled: status === "authenticated", placeholderData: keepPreviousData })
+
+/** A user's public profile (`displayName`); nothing while `id` is unknown. */
+export const useUser = (id: string | null | undefined) => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.users.read.queryOptions(id ?? ""), enabled: Boolean(id), staleTime: 5 * 60_000, placeholderData: keepPreviousData })
+}
+
+/** The name a user goes by. */
+export const useDisplayName = (id: string | null | undefined): string | undefined => {
+  const user = useUser(id).data
+  return user ? (user.displayName ?? user.firstname ?? "A member") : undefined
+}
+
+/** Every category, parents first. */
+export const useCategories = () => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.categories.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, placeholderData: keepPreviousData, select: results })
+}
+
+/** Every asset type (whether listings are rented by the day). */
+export const useAssetTypes = () => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, placeholderData: keepPreviousData, select: results })
+}
+
+/** What the search form asks for. */
+export interface Criteria {
+  readonly query: string
+  readonly categoryId: string
+  readonly minPrice: string
+  readonly maxPrice: string
+  readonly startDate: string
+  readonly endDate: string
+}
+
+export const PAGE_SIZE = 6
+
+/**
+ * Search results, a page at a time. The API searches text, categories and free dates; the price
+ * range is applied to the pages as they arrive (`POST /search` has no price filter).
+ */
+export const useSearch = (criteria: Criteria) => {
+  const api = useStelaceQueries()
+  return useInfiniteQuery(api.search.results.infiniteQueryOptions({
+    query: criteria.query || undefined,
+    categoryId: criteria.categoryId || undefined,
+    startDate: criteria.startDate ? dayToIso(criteria.startDate) : undefined,
+    endDate: criteria.endDate ? dayToIso(criteria.endDate) : undefined,
+    nbResultsPerPage: PAGE_SIZE
+  }))
+}
+
+/** Whether a listing's price is within the range of the criteria. */
+export const inPriceRange = (listing: Asset, criteria: Criteria): boolean =>
+  (criteria.minPrice === "" || listing.price >= Number(criteria.minPrice)) &&
+  (criteria.maxPrice === "" || listing.price <= Number(criteria.maxPrice))
+
+/** One listing. */
+export const useListing = (id: string) => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.assets.read.queryOptions(id), placeholderData: keepPreviousData })
+}
+
+/** The periods a listing is fully booked, from its availability graph (fresh on every visit: others book). */
+export const useBookedPeriods = (assetId: string) => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.availabilities.getGraph.queryOptions({ assetId }), staleTime: 0, select: bookedPeriods })
+}
+
+const bookedPeriods = (graph: AvailabilityGraph): Array<{ start: string; end: string }> => {
+  const periods: Array<{ start: string; end: string }> = []
+  graph.graphDates.forEach((point, index) => {
+    const next = graph.graphDates[index + 1]
+    if (next === undefined || point.usedQuantity < point.availableQuantity) return
+    const last = periods.at(-1)
+    if (last !== undefined && last.end === point.date) last.end = next.date
+    else periods.push({ start: point.date, end: next.date })
+  })
+  return periods.filter((period) => Date.parse(period.end) > Date.now())
+}
+
+/** Ratings of a listing (fresh on every visit). */
+export const useListingRatings = (assetId: string) => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.ratings.list.queryOptions({ assetId, nbResultsPerPage: 50 }), staleTime: 0, select: results })
+}
+
+const newestFirst = (a: Transaction, b: Transaction) => b.createdDate.localeCompare(a.createdDate)
+
+/** The logged-in user's bookings (`taker`) or the requests for their listings (`owner`), newest first. */
+export const useTransactions = (role: "taker" | "owner") => {
+  const api = useStelaceQueries()
+  const { status, userId } = useSession()
+  const filter = role === "taker" ? { takerId: userId ?? "" } : { ownerId: userId ?? "" }
+  return useQuery({
+    ...api.transactions.list.queryOptions({ ...filter, nbResultsPerPage: 100 }),
+    ...whileLoggedIn(status),
+    select: (page) => [...page.results].sort(newestFirst)
+  })
+}
+
+/** One booking, checked every few seconds for what the other party did. */
+export const useTransaction = (id: string) => {
+  const api = useStelaceQueries()
+  const { status } = useSession()
+  return useQuery({ ...api.transactions.read.queryOptions(id), ...whileLoggedIn(status), refetchInterval: 5000 })
+}
+
+/** The messages of a booking, oldest first, checked for new ones every few seconds. */
+export const useMessages = (transactionId: string) => {
+  const api = useStelaceQueries()
+  const { status } = useSession()
+  return useQuery({
+    ...api.messages.list.queryOptions({ topicId: transactionId, nbResultsPerPage: 100 }),
+    ...whileLoggedIn(status),
+    refetchInterval: 3000,
+    select: (page) => [...page.results].sort((a, b) => a.createdDate.localeCompare(b.createdDate))
+  })
+}
+
+/** The ratings given for a booking. */
+export const useTransactionRatings = (transactionId: string) => {
+  const api = useStelaceQueries()
+  const { status } = useSession()
+  return useQuery({ ...api.ratings.list.queryOptions({ transactionId }), ...whileLoggedIn(status), select: results })
+}

@@ -1,0 +1,31 @@
+/**
+ * The demo marketplace's build. `stelace-effect` and `stelace-effect/react` resolve to this
+ * repository's sources, so the app always runs the SDK it ships with; `scripts/start.mjs` builds
+ * into its cache folder (`DEMO_OUT_DIR`).
+ */
+import { fileURLToPath } from "node:url"
+import { defineConfig } from "vite"
+
+const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url))
+
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  resolve: {
+    alias: [
+      { find: /^stelace-effect$/, replacement: source("index.ts") },
+      { find: /^stelace-effect\/react$/, replacement: source("react/index.ts") }
+    ]
+  },
+  oxc: { jsx: { runtime: "automatic" } },
+  build: {
+    outDir: process.env.DEMO_OUT_DIR ?? fileURLToPath(new URL("dist", import.meta.url)),
+    emptyOutDir: true,
+    target: "es2022",
+    rolldownOptions: {
+      // TanStack Query marks its modules "use client", which means nothing outside server components
+      onLog: (level, log, handler) => {
+        if (log.code !== "MODULE_LEVEL_DIRECTIVE") handler(level, log)
+      }
+    }
+  }
+})

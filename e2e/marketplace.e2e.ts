@@ -1,0 +1,290 @@
+/**
+ * The demo marketplace in Chromium, as `npm start` serves it: two people book, accept, talk and
+ * rate; sessions refresh unnoticed, end with a login that keeps what was typed, and end in every
+ * tab at once. Every page is checked with axe-core, and no page logs an error.
+ */
+import type { Browser, Locator, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { expectAccessible, launch, newContext, newPage, screenshot, unexpected } from "./browser.js"
+import { type Started, start } from "./server.js"
+
+/** Access tokens live 33 s and the SDK refreshes 30 s before expiry: from 3 s after a login on. */
+const ACCESS_TOKEN_TTL = 33
+
+let app: Started
+let browser: Browser
+
+beforeAll(async () => {
+  ;[app, browser] = await Promise.all([start(["--port", "0", "--api-port", "0", "--access-token-ttl", String(ACCESS_TOKEN_TTL)]), launch()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+const users = {
+  alice: { email: "alice@example.com", password: "alice-password", name: "Alice" },
+  bruno: { email: "bruno@example.com", password: "bruno-password", name: "Bruno" },
+  chloe: { email: "chloe@example.com", password: "chloe-password", name: "Chloé" },
+  david: { email: "david@example.com", password: "david-password", name: "David" }
+} as const
+
+interface User {
+  readonly email: string
+  readonly password: string
+  readonly name: string
+}
+
+/** `YYYY-MM-DD`, `days` from today (UTC), as a date input takes it. */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+const visible = (locator: Locator, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
+
+/** Opens the app and logs in through the header's link and the login page. */
+const logIn = async (page: Page, user: User, path = "/") => {
+  await page.goto(new URL(path, app.appUrl).href)
+  await page.getByRole("link", { name: "Log in", exact: true }).click()
+  await visible(heading(page, "Log in"))
+  await fillLogin(page, user)
+  await visible(page.getByText(`Logged in as ${user.name}`))
+}
+
+const fillLogin = async (scope: Page | Locator, user: User) => {
+  await scope.getByLabel("Email").fill(user.email)
+  await scope.getByLabel("Password").fill(user.password)
+  await scope.getByRole("button", { name: "Log in" }).click()
+}
+
+/** The stored session of the page's origin (the SDK's localStorage key). */
+const storedTokens = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("stl-authtoken") ?? "null") as { accessToken: string; refreshToken: string } | null)
+
+/** Seconds before the stored access token expires. */
+const secondsLeft = (page: Page) =>
+  page.evaluate(() => {
+    const token = JSON.parse(localStorage.getItem("stl-authtoken") ?? "{}").accessToken as string
+    const claims = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")))
+    return claims.exp - Date.now() / 1000
+  })
+
+/** Waits until the next call has to refresh the access token first. */
+const untilRefreshIsDue = (page: Page) =>
+  expect.poll(() => secondsLeft(page), { timeout: 15_000, interval: 250 }).toBeLessThan(29)
+
+const api = (path: string, body: unknown) =>
+  fetch(new URL(path, app.apiUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Basic ${btoa("pubk_test_LocalStelacePublicKey0001:")}` },
+    body: JSON.stringify(body)
+  }).then(async (response) => ({ status: response.status, body: await response.json() }))
+
+describe("the demo marketplace", () => {
+  it("takes a booking from search to rating, with two people in two browsers", async () => {
+    const taker = await newPage(await newContext(browser))
+    const owner = await newPage(await newContext(browser))
+    const [start, end] = [day(20), day(23)]
+
+    // Chloé finds the kayak for her dates
+    const page = taker.page
+    await page.goto(app.appUrl!)
+    await visible(page.getByRole("link", { name: "Sea kayak" }))
+    await expectAccessible(page, "the home page")
+    await screenshot(page, "home")
+    await logIn(page, users.chloe)
+    await page.getByLabel("Search", { exact: true }).fill("kayak")
+    await page.getByLabel("Start date").fill(start)
+    await page.getByLabel("End date").fill(end)
+    await page.getByRole("button", { name: "Search", exact: true }).click()
+    await visible(page.getByText("Showing 1 of 1 listing"))
+    await page.getByRole("link", { name: "Sea kayak" }).click()
+    await visible(heading(page, "Sea kayak"))
+    await visible(page.getByText("No upcoming bookings"))
+    expect(await page.title()).toBe("Sea kayak · Stelace Rentals")
+
+    // the price comes from the API's preview of the booking
+    const preview = await api("/transactions/preview", {
+      assetId: new URL(page.url()).pathname.split("/").at(-1),
+      startDate: `${start}T00:00:00.000Z`,
+      endDate: `${end}T00:00:00.000Z`
+    })
+    expect(preview.status).toBe(200)
+    await page.getByLabel("Start date").fill(start)
+    await page.getByLabel("End date").fill(end)
+    await visible(page.getByText("€30 × 3 days"))
+    const total = page.locator(".price-breakdown dd.total")
+    await visible(total)
+    expect(await total.textContent()).toBe(`€${preview.body.takerAmount}`)
+    await expectAccessible(page, "a listing")
+    await screenshot(page, "listing")
+
+    // she asks, and writes to the owner
+    await page.getByRole("button", { name: "Request booking" }).click()
+    await visible(heading(page, "Your booking of Sea kayak"))
+    await visible(page.getByText("Waiting for the owner"))
+    await page.getByLabel("Message").fill("Hello Alice, can I pick the kayak up at 10?")
+    await page.getByRole("button", { name: "Send" }).click()
+    await visible(page.getByText("Hello Alice, can I pick the kayak up at 10?"))
+    await expect.poll(() => page.getByLabel("Message").inputValue()).toBe("")
+
+    // Alice accepts the request from her list
+    await logIn(owner.page, users.alice)
+    await owner.page.getByRole("link", { name: "My requests" }).click()
+    await visible(heading(owner.page, "My requests"))
+    const request = owner.page.getByRole("listitem").filter({ has: owner.page.getByRole("heading", { name: "Sea kayak" }) })
+    await visible(request.getByText("Waiting for the owner"))
+    await expectAccessible(owner.page, "the owner's requests")
+    await request.getByRole("button", { name: "Accept" }).click()
+    await visible(request.getByText("Accepted", { exact: true }))
+    await screenshot(owner.page, "requests")
+
+    // and answers Chloé's message
+    await request.getByRole("link", { name: "Sea kayak" }).click()
+    await visible(heading(owner.page, "Request for Sea kayak"))
+    await visible(owner.page.getByText("Hello Alice, can I pick the kayak up at 10?"))
+    await owner.page.getByLabel("Message").fill("Sure, see you at 10 at the harbour.")
+    await owner.page.getByRole("button", { name: "Send" }).click()
+    await visible(owner.page.getByText("Sure, see you at 10 at the harbour."))
+
+    // Chloé sees both without reloading, then rates Alice
+    await visible(page.getByText("Accepted", { exact: true }))
+    await visible(page.getByText("Sure, see you at 10 at the harbour."))
+    await page.getByLabel("5 stars").check()
+    await page.getByLabel("Comment").fill("Great kayak, and Alice was on time.")
+    await page.getByRole("button", { name: "Submit rating" }).click()
+    await visible(page.getByText("You rated Alice"))
+    await expectAccessible(page, "a booking")
+    await screenshot(page, "booking")
+
+    // the listing now shows the dates as booked, and the review
+    await page.getByRole("link", { name: "Sea kayak" }).last().click()
+    await visible(heading(page, "Sea kayak"))
+    await visible(page.getByRole("region", { name: "Already booked" }).getByRole("listitem"))
+    await visible(page.getByText("Great kayak, and Alice was on time."))
+
+    // the taker's own list
+    await page.getByRole("link", { name: "My bookings" }).click()
+    await visible(heading(page, "My bookings"))
+    // the new page's heading has the focus, for screen readers and keyboards
+    expect(await page.evaluate(() => document.activeElement?.outerHTML)).toMatch(/^<h1[^>]*>My bookings<\/h1>$/)
+    await visible(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Sea kayak" }) }).getByText("Accepted"))
+    await expectAccessible(page, "the taker's bookings")
+
+    expect(unexpected(taker.problems)).toEqual([])
+    expect(unexpected(owner.problems)).toEqual([])
+  })
+
+  it("refreshes a short-lived access token without the user noticing", async () => {
+    const { page, problems } = await newPage(await newContext(browser))
+    await logIn(page, users.david)
+    const before = await storedTokens(page)
+    await untilRefreshIsDue(page)
+
+    const refreshed = page.waitForResponse((response) => response.url().endsWith("/auth/token") && response.request().method() === "POST")
+    await page.getByRole("link", { name: "My bookings" }).click()
+    expect((await refreshed).status()).toBe(200)
+    await visible(heading(page, "My bookings"))
+    await visible(page.getByRole("heading", { name: "City e-bike" }))
+    expect(await page.getByRole("dialog").count()).toBe(0)
+    await visible(page.getByText("Logged in as David"))
+    const after = await storedTokens(page)
+    expect(after?.refreshToken).toBe(before?.refreshToken)
+    expect(after?.accessToken).not.toBe(before?.accessToken)
+    expect(unexpected(problems)).toEqual([])
+  })
+
+  it("asks to log in again when the session is over, and keeps what was typed", async () => {
+    const { page, problems } = await newPage(await newContext(browser))
+    await logIn(page, users.bruno)
+    await page.getByRole("link", { name: "List an item" }).click()
+    await visible(heading(page, "List an item"))
+    await page.getByLabel("Name").fill("Folding camping table")
+    await page.getByLabel("Category").selectOption({ label: "Outdoor › Camping" })
+    await page.getByLabel("Price per day, in euros").fill("6")
+    await page.getByLabel("Description").fill("Aluminium table for four, folds into a bag.")
+    await expectAccessible(page, "the new listing form")
+
+    // the session ends elsewhere: the refresh token is revoked
+    const tokens = await storedTokens(page)
+    expect((await api("/auth/logout", { refreshToken: tokens!.refreshToken })).status).toBe(200)
+    await untilRefreshIsDue(page)
+
+    await page.getByRole("button", { name: "Publish listing" }).click()
+    const dialog = page.getByRole("dialog", { name: "Please log in again" })
+    await visible(dialog)
+    await visible(dialog.getByText("Your session has ended."))
+    await expectAccessible(page, "the session-expired dialog")
+    await fillLogin(dialog, users.bruno)
+    await dialog.waitFor({ state: "hidden" })
+
+    expect(await page.getByLabel("Name").inputValue()).toBe("Folding camping table")
+    expect(await page.getByLabel("Description").inputValue()).toBe("Aluminium table for four, folds into a bag.")
+    await page.getByRole("button", { name: "Publish listing" }).click()
+    await visible(heading(page, "Folding camping table"))
+    // the refusal of the revoked refresh token is the one failed request
+    expect(unexpected(problems, [403])).toEqual([])
+  })
+
+  it("keeps a message draft through an expired session on a page that polls", async () => {
+    const { page, problems } = await newPage(await newContext(browser))
+    await logIn(page, users.bruno)
+    await page.getByRole("link", { name: "My requests" }).click()
+    await page.getByRole("link", { name: "Four-person tent" }).click()
+    await visible(heading(page, "Request for Four-person tent"))
+    await page.getByLabel("Message").fill("Thanks again for taking care of the tent!")
+
+    const tokens = await storedTokens(page)
+    expect((await api("/auth/logout", { refreshToken: tokens!.refreshToken })).status).toBe(200)
+    // the page checks for new messages every few seconds: the next check finds the session over
+    const dialog = page.getByRole("dialog", { name: "Please log in again" })
+    await visible(dialog, 20_000)
+    expect(await page.getByLabel("Message").inputValue()).toBe("Thanks again for taking care of the tent!")
+    await fillLogin(dialog, users.bruno)
+    await dialog.waitFor({ state: "hidden" })
+
+    expect(await page.getByLabel("Message").inputValue()).toBe("Thanks again for taking care of the tent!")
+    await page.getByRole("button", { name: "Send" }).click()
+    await visible(page.getByRole("listitem").filter({ hasText: "Thanks again for taking care of the tent!" }))
+    expect(unexpected(problems, [403])).toEqual([])
+  })
+
+  it("logs out every tab when one tab logs out", async () => {
+    const context = await newContext(browser)
+    const first = await newPage(context)
+    const second = await newPage(context)
+    await logIn(first.page, users.david)
+    await second.page.goto(new URL("/bookings", app.appUrl).href)
+    await visible(heading(second.page, "My bookings"))
+    await visible(second.page.getByText("Logged in as David"))
+
+    await first.page.getByRole("button", { name: "Log out" }).click()
+    await visible(first.page.getByRole("link", { name: "Log in", exact: true }))
+    await visible(second.page.getByRole("link", { name: "Log in", exact: true }))
+    await visible(second.page.getByText("Log in to see this page."))
+    expect(await second.page.getByText("Logged in as").count()).toBe(0)
+    expect(unexpected(first.problems)).toEqual([])
+    expect(unexpected(second.problems)).toEqual([])
+  })
+
+  it("signs up a new member, and explains a failed login in words", async () => {
+    const { page, problems } = await newPage(await newContext(browser))
+    await page.goto(new URL("/login", app.appUrl).href)
+    await visible(heading(page, "Log in"))
+    await expectAccessible(page, "the login page")
+    await screenshot(page, "login")
+    await fillLogin(page, { ...users.alice, password: "not-her-password" })
+    await visible(page.getByText("This email and password don't match an account."))
+
+    await page.getByRole("link", { name: "Sign up", exact: true }).first().click()
+    await visible(heading(page, "Sign up"))
+    await expectAccessible(page, "the sign-up page")
+    await page.getByLabel("Name").fill("Emma")
+    await page.getByLabel("Email").fill("emma@example.com")
+    await page.getByLabel("Password").fill("emma-password")
+    await page.getByRole("button", { name: "Sign up" }).click()
+    await visible(page.getByText("Logged in as Emma"))
+    expect(unexpected(problems, [403])).toEqual([])
+  })
+})

@@ -1,0 +1,107 @@
+/**
+ * `npm start`: options, what it serves, and that it stops everything it started on SIGINT and
+ * SIGTERM, releasing its ports.
+ */
+import { execFileSync } from "node:child_process"
+import { connect } from "node:net"
+import { describe, expect, it } from "vitest"
+import { root, start } from "./server.js"
+
+const run = (args: ReadonlyArray<string>) => {
+  try {
+    execFileSync(process.execPath, ["scripts/start.mjs", ...args], { cwd: root, stdio: "pipe", encoding: "utf8" })
+    return { code: 0, stderr: "" }
+  } catch (error) {
+    const failure = error as { status: number; stderr: string }
+    return { code: failure.status, stderr: failure.stderr }
+  }
+}
+
+/** Whether something accepts connections on the URL's port. */
+const listening = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(Number(new URL(url).port), new URL(url).hostname)
+    socket.once("connect", () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once("error", () => resolve(false))
+  })
+
+/** The processes of a process group that are still alive (not zombies). */
+const aliveInGroup = (pgid: number): Array<string> => {
+  try {
+    return execFileSync("ps", ["-o", "stat=,args=", "-g", String(pgid)], { encoding: "utf8" })
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.trim().startsWith("Z"))
+  } catch {
+    return []
+  }
+}
+
+describe("npm start", () => {
+  it("refuses bad options with a sentence and its usage", () => {
+    for (const [args, message] of [
+      [["--port", "http"], "--port must be a whole number from 0 to 65535"],
+      [["--api-port", "70000"], "--api-port must be a whole number from 0 to 65535"],
+      [["--access-token-ttl", "0"], "--access-token-ttl must be a whole number from 1"],
+      [["--api-only", "--port", "4000"], "with --api-only, set the API's with --api-port"],
+      [["--colour"], "Unknown option --colour"]
+    ] as const) {
+      const result = run(args)
+      expect(result.code, args.join(" ")).toBe(2)
+      expect(result.stderr).toContain(message)
+      expect(result.stderr).toContain("Usage: npm start")
+    }
+  })
+
+  it("serves the app, which knows where the API is, and the API; SIGTERM stops both and frees their ports", async () => {
+    const app = await start(["--port", "0", "--api-port", "0"])
+    const page = await fetch(new URL("/listings/any-listing", app.appUrl))
+    expect(page.headers.get("content-type")).toContain("text/html")
+    const html = await page.text()
+    expect(html).toContain('<div id="root">')
+    expect(html).toContain(JSON.stringify(app.apiUrl))
+    const assets = await fetch(new URL("/assets", app.apiUrl), {
+      headers: { authorization: `Basic ${btoa("seck_test_LocalStelaceSecretKey0001:")}` }
+    })
+    expect(assets.headers.get("content-type")).toContain("application/json")
+    expect((await assets.json()).results.length).toBeGreaterThan(0)
+    expect(app.output()).toContain("alice@example.com / alice-password")
+
+    expect(await app.stop("SIGTERM")).toBe(0)
+    expect(await listening(app.appUrl!)).toBe(false)
+    expect(await listening(app.apiUrl)).toBe(false)
+  })
+
+  it("builds the app once for the same sources", async () => {
+    const first = await start(["--port", "0", "--api-port", "0"])
+    await first.stop()
+    const second = await start(["--port", "0", "--api-port", "0"])
+    await second.stop()
+    expect(second.output()).not.toContain("Building the demo app")
+  })
+
+  it("runs only the API with --api-only", async () => {
+    const api = await start(["--api-only", "--api-port", "0"])
+    expect(api.appUrl).toBeUndefined()
+    expect(await listening(api.apiUrl)).toBe(true)
+    expect(await api.stop("SIGINT")).toBe(0)
+    expect(await listening(api.apiUrl)).toBe(false)
+  })
+
+  it("leaves no process behind when npm start gets Ctrl-C or SIGTERM", async () => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      const app = await start(["--", "--port", "0", "--api-port", "0"], { command: ["npm", "start", "--silent"] })
+      const group = app.process.pid!
+      expect(aliveInGroup(group).some((line) => line.includes("scripts/start.mjs"))).toBe(true)
+      // Ctrl-C reaches every process of the terminal's group; SIGTERM reaches npm alone
+      if (signal === "SIGINT") process.kill(-group, signal)
+      else process.kill(group, signal)
+      await app.stop(signal)
+      await expect.poll(() => aliveInGroup(group), { timeout: 10_000 }).toEqual([])
+      expect(await listening(app.appUrl!)).toBe(false)
+      expect(await listening(app.apiUrl)).toBe(false)
+    }
+  })
+})

@@ -1,0 +1,52 @@
+/**
+ * Builds the demo marketplace when its inputs changed: the app (`demo/`), the SDK sources it
+ * bundles (`src/`) and the installed dependencies (`package-lock.json`). A build goes to
+ * `node_modules/.cache/stelace-effect/demo/<hash of the inputs>/`, so an unchanged tree starts
+ * without building.
+ */
+import { createHash } from "node:crypto"
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs"
+import { join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("../../", import.meta.url))
+const cache = join(root, "node_modules/.cache/stelace-effect/demo")
+const inputs = ["demo", "src", "package-lock.json"]
+const ignored = new Set(["node_modules", "dist"])
+
+const filesUnder = (path) => {
+  if (!existsSync(path)) return []
+  if (!statSync(path).isDirectory()) return [path]
+  return readdirSync(path)
+    .filter((name) => !ignored.has(name))
+    .flatMap((name) => filesUnder(join(path, name)))
+}
+
+/** The hash of every input file's path and content. */
+export const inputsHash = () => {
+  const hash = createHash("sha256")
+  for (const file of inputs.flatMap((input) => filesUnder(join(root, input))).sort()) {
+    hash.update(relative(root, file)).update("\0").update(readFileSync(file)).update("\0")
+  }
+  return hash.digest("hex").slice(0, 16)
+}
+
+/**
+ * The folder of the built app, built first when no build of the current inputs exists (earlier
+ * builds are removed after it). A build that fails or is interrupted leaves nothing that looks done.
+ */
+export const buildDemo = async ({ log = console.log } = {}) => {
+  const hash = inputsHash()
+  const outDir = join(cache, hash)
+  if (existsSync(join(outDir, "index.html"))) return { outDir, built: false }
+  log("Building the demo app (once after each change of its sources)...")
+  const partial = join(cache, `${hash}.partial-${process.pid}`)
+  const { build } = await import("vite")
+  await build({ configFile: join(root, "demo/vite.config.ts"), logLevel: "warn", build: { outDir: partial } })
+  rmSync(outDir, { recursive: true, force: true })
+  renameSync(partial, outDir)
+  for (const name of readdirSync(cache)) {
+    if (name !== hash && !name.includes(".partial")) rmSync(join(cache, name), { recursive: true, force: true })
+  }
+  return { outDir, built: true }
+}
