@@ -69,9 +69,10 @@ describe("running blocks", () => {
     runner = await makeRunner(root)
   }, 60_000)
   afterAll(() => runner?.dispose())
+  const failureOf = async (code: CodeBlock, options?: { readonly timeout?: number }) => (await runner.run(code, options)).failure
 
   it.concurrent("runs an ES module with top-level await against the backend on port 4100, with its keys in the environment", async () => {
-    expect(await runner.run(block("js", `
+    expect(await failureOf(block("js", `
 import { createInstance } from "stelace-effect"
 const stelace = createInstance({ apiKey: process.env.STELACE_API_KEY, host: "127.0.0.1", port: 4100, protocol: "http" })
 await stelace.auth.login({ username: "alice@example.com", password: "alice-password" })
@@ -81,7 +82,7 @@ if ((await admin.assets.list()).length === 0) throw new Error("no assets")`))).t
   })
 
   it.concurrent("runs CommonJS", async () => {
-    expect(await runner.run(block("cjs", `
+    expect(await failureOf(block("cjs", `
 const { createInstance } = require("stelace-effect")
 const stelace = createInstance({ apiKey: process.env.STELACE_API_KEY })
 stelace.setHost("127.0.0.1", 4100, "http")
@@ -89,41 +90,45 @@ stelace.categories.list().then((categories) => { if (categories.length === 0) pr
   })
 
   it.concurrent("fails a CommonJS block with top-level await, where the line is", async () => {
-    expect(await runner.run(block("js", `const { createInstance } = require("stelace-effect")\nawait 1`)))
+    expect(await failureOf(block("js", `const { createInstance } = require("stelace-effect")\nawait 1`)))
       .toMatch(/^does not build:\ndoc\.md:5:1: Top-level await is currently not supported/)
   })
 
   it.concurrent("fails a block importing what the package does not export", async () => {
-    expect(await runner.run(block("ts", `import * as Nope from "stelace-effect/NoSuchModule"\nconsole.log(Nope)`)))
+    expect(await failureOf(block("ts", `import * as Nope from "stelace-effect/NoSuchModule"\nconsole.log(Nope)`)))
       .toMatch(/"stelace-effect\/NoSuchModule" is not exported by stelace-effect/)
   })
 
   it.concurrent("fails a block that throws, naming the Markdown line", async () => {
-    expect(await runner.run(block("ts", `const n: number = 1\nif (n === 1) throw new Error("boom")`)))
+    expect(await failureOf(block("ts", `const n: number = 1\nif (n === 1) throw new Error("boom")`)))
       .toMatch(/exited with code 1[\s\S]*doc\.md:5[\s\S]*Error: boom/)
   })
 
   it.concurrent("fails a block that leaves a rejection unhandled", async () => {
-    expect(await runner.run(block("js", `Promise.reject(new Error("nobody listens"))`))).toMatch(/exited with code 1[\s\S]*nobody listens/)
+    expect(await failureOf(block("js", `Promise.reject(new Error("nobody listens"))`))).toMatch(/exited with code 1[\s\S]*nobody listens/)
   })
 
   it.concurrent("fails a block that logs to console.error, even when it exits 0", async () => {
-    expect(await runner.run(block("js", `console.error("something went wrong", { code: 42 })`)))
+    expect(await failureOf(block("js", `console.error("something went wrong", { code: 42 })`)))
       .toMatch(/called console\.error:\n {4}something went wrong \{ code: 42 \}/)
   })
 
+  it.concurrent("does not count Node's warnings as errors", async () => {
+    expect(await failureOf(block("js", `process.emitWarning("a warning Node prints with console.error", "ExperimentalWarning")`))).toBeUndefined()
+  })
+
   it.concurrent("fails a block that keeps the process alive", async () => {
-    expect(await runner.run(block("js", `import { startServer } from "stelace-effect/testing"\nawait startServer()`), { timeout: 3000 }))
+    expect(await failureOf(block("js", `import { startServer } from "stelace-effect/testing"\nawait startServer()`), { timeout: 3000 }))
       .toMatch(/did not finish within 3 s/)
   })
 
   it.concurrent("runs tsx and jsx blocks in a DOM with #root", async () => {
-    expect(await runner.run(block("tsx", `
+    expect(await failureOf(block("tsx", `
 const root = document.getElementById("root")
 if (!(root instanceof HTMLElement)) throw new Error("no #root")
 root.textContent = "hello"
 localStorage.setItem("key", "value")`))).toBeUndefined()
-    expect(await runner.run(block("jsx", `if (typeof window.document.querySelector("#root") !== "object") throw new Error("no DOM")`))).toBeUndefined()
+    expect(await failureOf(block("jsx", `if (typeof window.document.querySelector("#root") !== "object") throw new Error("no DOM")`))).toBeUndefined()
   })
 
   it("type-checks TypeScript blocks, strict, locating errors in the Markdown file", async () => {

@@ -4,9 +4,10 @@
  * their own against a fresh in-memory backend.
  */
 import { spawn } from "node:child_process"
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { SourceMap } from "node:module"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import * as esbuild from "esbuild"
 import { startServer } from "../../src/testing/index.js"
@@ -36,15 +37,21 @@ export interface Outcome {
   readonly consoleErrors: ReadonlyArray<string>
 }
 
+/** What a block did. */
+export interface RunResult {
+  readonly failure: string | undefined
+  readonly stdout: string
+}
+
 /** A place to run blocks from. */
 export interface Runner {
   /** Type-checks TypeScript blocks, all in one `tsc` run. */
   readonly typeCheck: (blocks: ReadonlyArray<CodeBlock>) => Promise<Diagnostics>
   /**
-   * Runs one block against a fresh backend (demo seed); resolves to why it failed, or `undefined`
-   * when it passed. Does not type-check.
+   * Runs one block against a fresh backend (demo seed): why it failed (`undefined` when it passed)
+   * and what it printed. Does not type-check.
    */
-  readonly run: (block: CodeBlock, options?: { readonly timeout?: number }) => Promise<string | undefined>
+  readonly run: (block: CodeBlock, options?: { readonly timeout?: number }) => Promise<RunResult>
   /** Removes the working folder. */
   readonly dispose: () => void
 }
@@ -105,6 +112,25 @@ const buildFailure = (block: CodeBlock, entry: string, error: unknown): string =
       ? `${block.file}: ${message.text}`
       : `${resolve(message.location.file) === entry ? block.file : message.location.file}:${message.location.line}:${message.location.column + 1}: ${message.text}`
   ).join("\n")}`
+}
+
+/**
+ * `text` with the program's positions (`out/x.mjs:12:5`) turned into those of its sources: the
+ * block's (its Markdown file, whose line numbers it keeps) or the package's. Done only for a
+ * failure: Node's `--enable-source-maps` would also read effect's source maps, and double the
+ * run time of every block.
+ */
+const locateStack = (text: string, program: string, block: CodeBlock, entry: string): string => {
+  if (!text.includes(program)) return text
+  const map = new SourceMap(JSON.parse(readFileSync(`${program}.map`, "utf8")))
+  const escaped = program.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+  return text.replace(new RegExp(`(?:file://)?${escaped}:(\\d+)(?::(\\d+))?`, "g"), (found, line: string, column?: string) => {
+    const origin = map.findEntry(Number(line) - 1, Number(column ?? 1) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number }
+    if (origin.originalSource === undefined || origin.originalLine === undefined) return found
+    const source = resolve(dirname(program), origin.originalSource.replace(/^file:\/\//, ""))
+    const name = source === entry ? block.file : source
+    return `${name}:${origin.originalLine + 1}${column === undefined ? "" : `:${(origin.originalColumn ?? 0) + 1}`}`
+  })
 }
 
 /** Prepares a working folder for the package at `root`. */
@@ -192,7 +218,7 @@ export const makeRunner = async (root: string): Promise<Runner> => {
 
   const execute = (program: string, block: CodeBlock, env: Record<string, string>, timeout: number): Promise<Outcome> =>
     new Promise((settle, reject) => {
-      const args = ["--enable-source-maps", "--import", preloads.console, ...(block.dom ? ["--import", preloads.dom] : []), program]
+      const args = ["--import", preloads.console, ...(block.dom ? ["--import", preloads.dom] : []), program]
       const child = spawn(process.execPath, args, { cwd: work, env, stdio: ["ignore", "pipe", "pipe", "pipe"] })
       let stdout = ""
       let stderr = ""
@@ -214,7 +240,7 @@ export const makeRunner = async (root: string): Promise<Runner> => {
       })
     })
 
-  const run = async (block: CodeBlock, options?: { readonly timeout?: number }): Promise<string | undefined> => {
+  const run = async (block: CodeBlock, options?: { readonly timeout?: number }): Promise<RunResult> => {
     const timeout = options?.timeout ?? BLOCK_TIMEOUT
     const server = await startServer({ seed: "demo" })
     try {
@@ -232,17 +258,16 @@ export const makeRunner = async (root: string): Promise<Runner> => {
           target: "node20",
           jsx: "automatic",
           keepNames: true,
-          sourcemap: "inline",
+          sourcemap: "external",
           logLevel: "silent",
           plugins: [plugin]
         })
       } catch (error) {
-        return buildFailure(block, entry, error)
+        return { failure: buildFailure(block, entry, error), stdout: "" }
       }
       const outcome = await execute(program, block, environment(server), timeout)
-      // stack traces name the Markdown file (the block's lines are the file's)
-      const located = { ...outcome, stderr: outcome.stderr.replaceAll(entry, block.file) }
-      return failureOf(located, timeout)
+      const failure = failureOf(outcome, timeout)
+      return { failure: failure && locateStack(failure, program, block, entry), stdout: outcome.stdout }
     } finally {
       await server.close()
     }
