@@ -106,6 +106,15 @@ export const extractBlocks = (file: string, markdown: string): Array<CodeBlock> 
 export const docsBlocks = (root: string): Array<CodeBlock> =>
   markdownFiles(root).flatMap((file) => extractBlocks(file, readFileSync(join(root, file), "utf8")))
 
+/**
+ * Whether the block declares types beyond itself: for another module (`declare module "..."`, as
+ * in registering the API version on `stelace-effect`'s `Register`) or for the global scope
+ * (`declare global`, a `/// <reference ...>` directive). Such a block is type-checked in a program
+ * of its own, so its declarations reach no other block: every block compiles as it would alone.
+ */
+export const declaresBeyondItself = (code: string): boolean =>
+  /^\s*declare\s+(?:module\s*["']|global\b)|^\s*\/\/\/\s*<reference\b/m.test(code)
+
 /** The port the docs tell readers `npm start` serves the API on. */
 export const DOCS_PORT = 4100
 

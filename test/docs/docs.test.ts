@@ -7,7 +7,10 @@
  *   `require` (or `module.exports`) and have no `import` / `export`, otherwise ES modules; all the
  *   others are ES modules, where top-level `await` works.
  * - TypeScript (`ts`, `typescript`, `tsx`) is type-checked first, strict, as ES modules (`tsc`
- *   with `module: NodeNext`, `jsx: react-jsx`): a block that does not compile fails.
+ *   with `module: NodeNext`, `jsx: react-jsx`): a block that does not compile fails. The blocks
+ *   are checked together in one program, except those that declare types for another module or
+ *   the global scope (`declare module "..."`, `declare global`, `/// <reference>`): each of those
+ *   is checked in a program of its own, so its declarations reach no other block.
  * - Imports of `stelace-effect` and its subpaths resolve to this repository's sources through
  *   package.json's `exports` (see `packageSources.ts`); everything else (`effect/*`, `react`...)
  *   comes from node_modules. A subpath the package does not export fails, as it would for users.

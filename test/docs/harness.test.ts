@@ -4,7 +4,7 @@
 import { resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { CodeBlock } from "./blocks.js"
-import { extractBlocks, withPort } from "./blocks.js"
+import { declaresBeyondItself, extractBlocks, withPort } from "./blocks.js"
 import { readPackageSources, sourceOf } from "./packageSources.js"
 import type { Runner } from "./runner.js"
 import { makeRunner } from "./runner.js"
@@ -39,6 +39,13 @@ describe("finding blocks", () => {
     expect(block("ts", `const a = 1`)).toMatchObject({ module: "esm", typescript: true, dom: false })
     expect(block("tsx", `const a = 1`)).toMatchObject({ module: "esm", typescript: true, dom: true })
     expect(block("jsx", `const a = 1`)).toMatchObject({ module: "esm", typescript: false, dom: true })
+  })
+
+  it("tells the blocks that declare types for another module or the global scope", () => {
+    expect(declaresBeyondItself(`declare module "stelace-effect" {\n  interface Register { apiVersion: "2019-05-20" }\n}`)).toBe(true)
+    expect(declaresBeyondItself(`export {}\ndeclare global {\n  interface Window { app: string }\n}`)).toBe(true)
+    expect(declaresBeyondItself(`/// <reference types="vite/client" />\nconsole.log(1)`)).toBe(true)
+    expect(declaresBeyondItself(`declare const registered: boolean\ndeclare function f(): void\n// declare module "x" in a comment`)).toBe(false)
   })
 
   it("points port 4100 at the backend", () => {
@@ -129,6 +136,30 @@ if (!(root instanceof HTMLElement)) throw new Error("no #root")
 root.textContent = "hello"
 localStorage.setItem("key", "value")`))).toBeUndefined()
     expect(await failureOf(block("jsx", `if (typeof window.document.querySelector("#root") !== "object") throw new Error("no DOM")`))).toBeUndefined()
+  })
+
+  it("keeps a block's module augmentation and global declarations out of the other blocks", async () => {
+    const register = `declare module "stelace-effect" {\n  interface Register { apiVersion: "2019-05-20" }\n}\n`
+    const layer = (options: string) => `import { Stelace } from "stelace-effect"\nexport const live = Stelace.layerFetch(${options})`
+    const blocks = [
+      { ...block("ts", register + layer(`{ apiKey: "pubk_test_x" }`)), file: "registered.md" },
+      { ...block("ts", register + layer(`{ apiKey: "pubk_test_x", apiVersion: "2019-05-20" }`)), file: "registered-with-version.md" },
+      { ...block("ts", layer(`{ apiKey: "pubk_test_x" }`)), file: "plain.md" },
+      { ...block("ts", `declare global {\n  interface Window { appName: string }\n}\nexport const name: string = window.appName`), file: "global.md" },
+      { ...block("ts", `export const name: string = window.appName`), file: "other.md" }
+    ]
+    const diagnostics = await runner.typeCheck(blocks)
+    // the registration holds in its own block...
+    expect(diagnostics.get("registered.md:3")).toEqual([
+      expect.stringMatching(/^registered\.md:8:\d+: error TS2345: /),
+      expect.stringMatching(/Property 'apiVersion' is missing/)
+    ])
+    expect(diagnostics.get("registered-with-version.md:3")).toBeUndefined()
+    expect(diagnostics.get("global.md:3")).toBeUndefined()
+    // ...and nowhere else
+    expect(diagnostics.get("plain.md:3")).toBeUndefined()
+    expect(diagnostics.get("other.md:3")).toEqual([expect.stringMatching(/^other\.md:4:\d+: error TS2339: Property 'appName' does not exist/)])
+    expect(diagnostics.get("")).toBeUndefined()
   })
 
   it("type-checks TypeScript blocks, strict, locating errors in the Markdown file", async () => {

@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url"
 import * as esbuild from "esbuild"
 import { startServer } from "../../src/testing/index.js"
 import type { CodeBlock } from "./blocks.js"
-import { alignedSource, withPort } from "./blocks.js"
+import { alignedSource, declaresBeyondItself, withPort } from "./blocks.js"
 import type { PackageSources } from "./packageSources.js"
 import { readPackageSources, sourceOf, typeScriptPaths } from "./packageSources.js"
 
@@ -45,7 +45,11 @@ export interface RunResult {
 
 /** A place to run blocks from. */
 export interface Runner {
-  /** Type-checks TypeScript blocks, all in one `tsc` run. */
+  /**
+   * Type-checks TypeScript blocks: those that declare types beyond themselves (`declare module`,
+   * `declare global`, `/// <reference>`) each in a program of their own, all the others together
+   * in one; the `tsc` runs go in parallel.
+   */
   readonly typeCheck: (blocks: ReadonlyArray<CodeBlock>) => Promise<Diagnostics>
   /**
    * Runs one block against a fresh backend (demo seed): why it failed (`undefined` when it passed)
@@ -157,14 +161,10 @@ export const makeRunner = async (root: string): Promise<Runner> => {
   const plugin = packageSourcesPlugin(sources)
   let runs = 0
 
-  const typeCheck = (blocks: ReadonlyArray<CodeBlock>): Promise<Diagnostics> => {
-    const byFile = new Map<string, CodeBlock>()
-    for (const block of blocks) {
-      const file = `${slugOf(block)}.${block.loader === "tsx" ? "tsx" : "ts"}`
-      writeFileSync(join(work, "check", file), alignedSource(block))
-      byFile.set(file, block)
-    }
-    writeFileSync(join(work, "tsconfig.json"), JSON.stringify({
+  /** Type-checks `files` (in `check/`) as one program; its complaints, by block name. */
+  const checkProgram = (name: string, files: ReadonlyMap<string, CodeBlock>): Promise<Map<string, Array<string>>> => {
+    const config = `tsconfig.${name}.json`
+    writeFileSync(join(work, config), JSON.stringify({
       compilerOptions: {
         target: "ES2022",
         lib: ["ES2022", "DOM", "DOM.Iterable"],
@@ -181,10 +181,10 @@ export const makeRunner = async (root: string): Promise<Runner> => {
         types: ["node"],
         paths: typeScriptPaths(sources)
       },
-      files: [...byFile.keys()].map((file) => `check/${file}`)
+      files: [...files.keys()].map((file) => `check/${file}`)
     }, null, 2))
     return new Promise((settle, reject) => {
-      const child = spawn(join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.json", "--pretty", "false"], {
+      const child = spawn(join(root, "node_modules/.bin/tsc"), ["-p", config, "--pretty", "false"], {
         cwd: work,
         stdio: ["ignore", "pipe", "pipe"]
       })
@@ -205,7 +205,7 @@ export const makeRunner = async (root: string): Promise<Runner> => {
           const diagnostic = /^(.*?)\((\d+),(\d+)\): (error .*)$/.exec(line)
           if (diagnostic !== null) {
             const [, path, row, column, message] = diagnostic as unknown as [string, string, string, string, string]
-            const block = byFile.get(path.replace(/^.*\//, ""))
+            const block = files.get(path.replace(/^.*\//, ""))
             current = block === undefined ? add("", line) : add(nameOf(block), `${block.file}:${row}:${column}: ${message}`)
           } else if (line.trim() !== "") {
             add(current, line)
@@ -214,6 +214,28 @@ export const makeRunner = async (root: string): Promise<Runner> => {
         settle(found)
       })
     })
+  }
+
+  const typeCheck = async (blocks: ReadonlyArray<CodeBlock>): Promise<Diagnostics> => {
+    // one program for the blocks that declare nothing beyond themselves, one for each that does
+    const programs = new Map<string, Map<string, CodeBlock>>()
+    for (const block of blocks) {
+      const file = `${slugOf(block)}.${block.loader === "tsx" ? "tsx" : "ts"}`
+      writeFileSync(join(work, "check", file), alignedSource(block))
+      const program = declaresBeyondItself(block.code) ? slugOf(block) : "shared"
+      const files = programs.get(program) ?? new Map<string, CodeBlock>()
+      files.set(file, block)
+      programs.set(program, files)
+    }
+    const found = new Map<string, Array<string>>()
+    for (const diagnostics of await Promise.all([...programs].map(([name, files]) => checkProgram(name, files)))) {
+      for (const [key, lines] of diagnostics) {
+        const known = found.get(key) ?? []
+        // the programs share the package's modules: an error about them is reported once
+        found.set(key, [...known, ...lines.filter((line) => !known.includes(line))])
+      }
+    }
+    return found
   }
 
   const execute = (program: string, block: CodeBlock, env: Record<string, string>, timeout: number): Promise<Outcome> =>
