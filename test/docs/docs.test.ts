@@ -18,7 +18,10 @@
  *   block (`127.0.0.1:4100`, `port: 4100`, `setHost("127.0.0.1", 4100, "http")`) becomes that
  *   port. The environment has `STELACE_API_KEY` and `STELACE_PUBLISHABLE_API_KEY` (the
  *   publishable key) and `STELACE_SECRET_API_KEY` (the secret key) of that backend.
- * - `tsx` and `jsx` blocks run in a happy-dom window with `<div id="root"></div>` in the body.
+ * - `tsx` and `jsx` blocks run in a page (see `dom.ts`): a happy-dom window with
+ *   `<div id="root"></div>` in the body, whose documents, events and forms (`FormData`) are the
+ *   globals. Timers keep such a block running only until its top-level code is done: a page's
+ *   pending timers (TanStack Query's garbage collection...) are dropped, as a closed tab's are.
  * - A block passes when its process exits with code 0 within 20 seconds without having called
  *   `console.error`. So it fails if it throws, rejects, leaves an unhandled rejection, logs an
  *   error, or keeps the process alive (an open server or socket, an interval, a stream that never

@@ -138,6 +138,52 @@ localStorage.setItem("key", "value")`))).toBeUndefined()
     expect(await failureOf(block("jsx", `if (typeof window.document.querySelector("#root") !== "object") throw new Error("no DOM")`))).toBeUndefined()
   })
 
+  it.concurrent("gives tsx blocks the page's forms and events: a React form action gets the form's data", async () => {
+    expect(await failureOf(block("tsx", `
+import { fireEvent, screen } from "@testing-library/dom"
+import { useActionState } from "react"
+import { createRoot } from "react-dom/client"
+
+function Search() {
+  const [query, submit] = useActionState((_previous: string, form: FormData) => String(form.get("query")), "")
+  return (
+    <form action={submit}>
+      <input name="query" aria-label="Query" />
+      <button>Search</button>
+      {query && <p>Searched {query}</p>}
+    </form>
+  )
+}
+
+createRoot(document.getElementById("root")!).render(<Search />)
+fireEvent.change(await screen.findByLabelText("Query"), { target: { value: "bike" } })
+fireEvent.click(screen.getByText("Search"))
+console.log((await screen.findByText(/Searched/)).textContent)`))).toBeUndefined()
+  })
+
+  it.concurrent("ends a tsx block once its top level is done, whatever timers the page left pending", async () => {
+    expect(await failureOf(block("tsx", `
+setInterval(() => {}, 1000)
+window.setTimeout(() => {}, 300_000)
+await new Promise((resolve) => setTimeout(resolve, 50)) // the top level still waits for its own
+document.getElementById("root")!.textContent = "done"`))).toBeUndefined()
+  })
+
+  it.concurrent("fails a jsx block that leaves a server open", async () => {
+    expect(await failureOf(block("jsx", `import { startServer } from "stelace-effect/testing"\nawait startServer()`), { timeout: 3000 }))
+      .toMatch(/did not finish within 3 s/)
+  })
+
+  it.concurrent("fails a tsx block whose event listener throws, as the page reports it", async () => {
+    expect(await failureOf(block("tsx", `
+const button = document.createElement("button")
+button.addEventListener("click", () => {
+  throw new Error("the listener broke")
+})
+document.getElementById("root")!.append(button)
+button.click()`))).toMatch(/called console\.error:[\s\S]*the listener broke/)
+  })
+
   it("keeps a block's module augmentation and global declarations out of the other blocks", async () => {
     const register = `declare module "stelace-effect" {\n  interface Register { apiVersion: "2019-05-20" }\n}\n`
     const layer = (options: string) => `import { Stelace } from "stelace-effect"\nexport const live = Stelace.layerFetch(${options})`

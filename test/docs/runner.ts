@@ -157,7 +157,8 @@ export const makeRunner = async (root: string): Promise<Runner> => {
       logLevel: "silent"
     })
   await Promise.all([compile("preload"), compile("dom")])
-  const preloads = { console: pathToFileURL(join(work, "preload.mjs")).href, dom: pathToFileURL(join(work, "dom.mjs")).href }
+  const preloads = { console: pathToFileURL(join(work, "preload.mjs")).href }
+  const pages = { dom: join(work, "dom.mjs") }
   const plugin = packageSourcesPlugin(sources)
   let runs = 0
 
@@ -240,7 +241,8 @@ export const makeRunner = async (root: string): Promise<Runner> => {
 
   const execute = (program: string, block: CodeBlock, env: Record<string, string>, timeout: number): Promise<Outcome> =>
     new Promise((settle, reject) => {
-      const args = ["--import", preloads.console, ...(block.dom ? ["--import", preloads.dom] : []), program]
+      // a DOM block runs inside its page (dom.ts), which closes once the block's top level is done
+      const args = ["--import", preloads.console, ...(block.dom ? [pages.dom] : []), program]
       const child = spawn(process.execPath, args, { cwd: work, env, stdio: ["ignore", "pipe", "pipe", "pipe"] })
       let stdout = ""
       let stderr = ""
