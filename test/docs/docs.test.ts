@@ -22,10 +22,10 @@
  *   `<div id="root"></div>` in the body, whose documents, events and forms (`FormData`) are the
  *   globals. Timers keep such a block running only until its top-level code is done: a page's
  *   pending timers (TanStack Query's garbage collection...) are dropped, as a closed tab's are.
- * - A block passes when its process exits with code 0 within 20 seconds without having called
- *   `console.error`. So it fails if it throws, rejects, leaves an unhandled rejection, logs an
- *   error, or keeps the process alive (an open server or socket, an interval, a stream that never
- *   ends).
+ * - A block passes when its process exits with code 0 within 20 seconds, having printed something
+ *   and without having called `console.error`. So it fails if it throws, rejects, leaves an
+ *   unhandled rejection, logs an error, prints nothing (an example shows its reader what it did),
+ *   or keeps the process alive (an open server or socket, an interval, a stream that never ends).
  *
  * `DOCS_OUTPUT=1 npx vitest run test/docs/docs.test.ts` prints what each block printed.
  */

@@ -100,6 +100,9 @@ export const failureOf = (outcome: Outcome, timeout: number): string | undefined
     problems.push(`exited with code ${outcome.code}`)
   }
   for (const text of outcome.consoleErrors) problems.push(`called console.error:\n${indent(text)}`)
+  if (problems.length === 0 && outcome.stdout.trim() === "") {
+    problems.push("printed nothing: an example shows its reader what it did (console.log what it found)")
+  }
   if (problems.length === 0) return undefined
   const sections = [problems.join("\n")]
   if (outcome.stderr.trim() !== "") sections.push(`stderr:\n${indent(outcome.stderr)}`)
