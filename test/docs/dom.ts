@@ -1,0 +1,95 @@
+/**
+ * Runs a `tsx` or `jsx` docs block as a page: `node dom.mjs <program>` opens a happy-dom window
+ * whose globals (`window`, `document`, `localStorage`, `HTMLElement`, `FormData`...) are the
+ * program's, with `<div id="root"></div>` in the body, then runs the program.
+ *
+ * - Where Node has a global of its own, the page's wins for what belongs to the page: its
+ *   documents, events and forms (React's form actions build `new FormData(form)`, which Node's
+ *   FormData refuses). The network stays Node's (`fetch`, `AbortController`, `URL`...).
+ * - A page never exits, and its timers run for as long as it is open (TanStack Query collects
+ *   unused data after 5 minutes, for one). So timers keep the program running only until its
+ *   top-level code has finished; then the process ends once nothing else is left to do (a render
+ *   under way, a request, a server left open: such a block still fails), dropping the pending
+ *   timers as a closed tab does.
+ * - What the page reports (an error thrown in an event listener) goes to the console, where the
+ *   harness sees it: such a block fails.
+ */
+import { pathToFileURL } from "node:url"
+import { Window } from "happy-dom"
+
+const window = new Window({ url: "http://localhost/", console: globalThis.console })
+
+/** Globals Node has too, which a page has of its own. */
+const ownedByThePage = new Set([
+  "window",
+  "self",
+  "document",
+  "navigator",
+  "location",
+  "history",
+  "localStorage",
+  "sessionStorage",
+  "Event",
+  "EventTarget",
+  "CustomEvent",
+  "FormData",
+  "Blob",
+  "File"
+])
+
+const keys = new Set<string>()
+for (let object: object | null = window; object !== null && object !== Object.prototype; object = Object.getPrototypeOf(object)) {
+  for (const key of Object.getOwnPropertyNames(object)) keys.add(key)
+}
+for (const key of keys) {
+  if (key === "constructor" || key.startsWith("_") || (key in globalThis && !ownedByThePage.has(key))) continue
+  Object.defineProperty(globalThis, key, {
+    configurable: true,
+    enumerable: false,
+    get: () => {
+      const value = (window as unknown as Record<string, unknown>)[key]
+      // methods (not classes) keep their window as `this` when called as globals
+      return typeof value === "function" && !/^[A-Z]/.test(key) ? value.bind(window) : value
+    },
+    set: (value: unknown) => {
+      ;(window as unknown as Record<string, unknown>)[key] = value
+    }
+  })
+}
+// timers that do not keep the process alive (the program's top level is kept alive below)
+const nodeSetTimeout = globalThis.setTimeout
+const nodeSetInterval = globalThis.setInterval
+const unref = <T>(timer: T): T => {
+  ;(timer as { unref?: () => void }).unref?.()
+  return timer
+}
+const pageTimers = {
+  setTimeout: ((...args: Parameters<typeof nodeSetTimeout>) => unref(nodeSetTimeout(...args))) as typeof setTimeout,
+  setInterval: ((...args: Parameters<typeof nodeSetInterval>) => unref(nodeSetInterval(...args))) as typeof setInterval
+}
+for (const target of [globalThis, window]) {
+  for (const [name, value] of Object.entries(pageTimers)) {
+    Object.defineProperty(target, name, { configurable: true, writable: true, value })
+  }
+}
+
+Object.defineProperty(globalThis, "window", { configurable: true, value: window })
+Object.defineProperty(globalThis, "self", { configurable: true, value: window })
+
+window.document.body.innerHTML = `<div id="root"></div>`
+
+// the program sees the arguments it would have without this page around it
+const [node, , program, ...rest] = process.argv
+if (program === undefined) throw new Error("usage: node dom.mjs <program>")
+process.argv = [node!, program, ...rest]
+
+const topLevel = nodeSetInterval(() => {}, 2 ** 30)
+try {
+  await import(pathToFileURL(program).href)
+} finally {
+  clearInterval(topLevel)
+}
+
+process.once("beforeExit", () => {
+  void window.happyDOM.close()
+})
