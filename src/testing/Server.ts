@@ -58,7 +58,6 @@ export const corsAllowedHeaders = [
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-credentials": "true",
   "access-control-expose-headers": "x-stelace-version, x-request-id"
 }
 
@@ -93,6 +92,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
             .filter((name) => name.startsWith("x-stelace-") || corsAllowedHeaders.includes(name))])].join(", ")
         response.writeHead(204, {
           ...CORS_HEADERS,
+          "access-control-allow-credentials": "true",
           "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
           "access-control-allow-headers": allowed,
           "access-control-max-age": "600"
@@ -110,7 +110,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       response.writeHead(answer.status, { ...CORS_HEADERS, ...answer.headers })
       response.end(answer.body)
     } catch (error) {
-      response.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json" })
+      response.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json", "x-request-id": globalThis.crypto.randomUUID() })
       response.end(JSON.stringify({ message: "Internal Server Error", statusCode: 500, _message: String(error) }))
     }
   }

@@ -54,7 +54,13 @@ const prepare = async (backend: Backend): Promise<Record<string, ReadonlyArray<s
     duration: { d: 2 }
   })
   const order = await created(backend, "/orders", { transactionIds: [transaction.id] })
-  const move = await created(backend, "/order-moves", { orderId: order.id, payerId: demo.users.chloe.id, payerAmount: 10, currency: "EUR" })
+  const move = await created(backend, "/order-moves", {
+    orderId: order.id,
+    payerId: demo.users.chloe.id,
+    payerAmount: 10,
+    currency: "EUR",
+    real: { payerAmount: 10, currency: "EUR" }
+  })
   const savedSearch = await created(backend, "/search", { save: true, name: "Replay", query: "car" }, {
     "x-stelace-user-id": demo.users.alice.id
   })
@@ -149,6 +155,8 @@ interface Adjustment {
   /** The backend does not serve this route: the example is left out of the replay. */
   readonly notCovered?: true
   readonly adjust?: (replay: Replay, backend: Backend) => Promise<void> | void
+  /** Documented fields the real server (1.0.0-beta.8) does not return for this example. */
+  readonly absent?: ReadonlyArray<string>
 }
 
 const login = async (backend: Backend, user: { username: string; password: string }) =>
@@ -230,6 +238,52 @@ const adjustments: ReadonlyArray<Adjustment> = [
     adjust: async (replay, backend) => {
       await send(backend, "POST", "/token/check/request", { body: { type: "email", userId: demo.users.alice.id } })
       replay.path = `/token/check/${(await eventMetadata(backend, "token__check_requested")).token}`
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/users" && (ex.body as Json)?.type === "organization",
+    reason: "with a secret key there is no current user to own the organization: the real server needs orgOwnerId " +
+      "(422 otherwise); and it shows no `type` (an organization is a user with the organization role)",
+    adjust: (replay) => {
+      replay.body = { ...replay.body, orgOwnerId: demo.users.bruno.id }
+    },
+    absent: ["type"]
+  },
+  {
+    when: (ex) => ex.method === "DELETE" && /^\/users\/[^/]+$/.test(ex.path),
+    reason: "the real server refuses to delete a user who still owns assets (422): the replay deletes one who owns none",
+    adjust: (replay) => {
+      replay.path = `/users/${demo.users.david.id}`
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/transactions",
+    reason: "with a secret key there is no current user to be the taker: the real server needs takerId (422 otherwise)",
+    adjust: (replay) => {
+      replay.body = { ...replay.body, takerId: demo.users.chloe.id }
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/transactions/preview",
+    reason: "a preview shows only what it computes: no taker, dates of completion or cancellation, metadata or platformData",
+    absent: ["takerId", "completedDate", "cancelledDate", "cancellationReason", "metadata", "platformData"]
+  },
+  {
+    when: (ex) => ex.path.startsWith("/order-lines/"),
+    reason: "lines made with an order from transactions carry no dates and no orderId on the real server",
+    absent: ["createdDate", "updatedDate", "orderId"]
+  },
+  {
+    when: (ex) => ex.method === "POST" && (ex.path === "/order-lines" || ex.path === "/order-moves"),
+    reason: "the real server wants a payerId with a payerAmount, the order's payer and the order's currency; and the " +
+      "replayed order has a payment already, after which only reversal lines are accepted",
+    adjust: (replay) => {
+      replay.body = {
+        ...replay.body,
+        payerId: demo.users.chloe.id,
+        currency: "EUR",
+        ...(replay.path === "/order-lines" ? { reversal: true } : {})
+      }
     }
   },
   {
@@ -370,7 +424,7 @@ describe("Postman collection examples", () => {
           expect(Object.keys(item), context).toEqual(expect.arrayContaining(fields))
         }
       } else if (documented !== null && typeof documented === "object") {
-        const fields = Object.keys(documented).filter((key) => !(key in staleFields))
+        const fields = Object.keys(documented).filter((key) => !(key in staleFields) && !adjustment?.absent?.includes(key))
         expect(Object.keys(reply.body), context).toEqual(expect.arrayContaining(fields))
       } else if (example.method === "DELETE" && path.includes("/organizations/")) {
         expect(reply.body.organizations, context).toEqual(expect.any(Object))

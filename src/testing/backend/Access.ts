@@ -178,14 +178,7 @@ export const defaultRoles: ReadonlyArray<Doc> = [
   { name: "Public", value: "public", permissions: publicPermissions, readNamespaces: [], editNamespaces: [] },
   { name: "User", value: "user", permissions: userPermissions, readNamespaces: [], editNamespaces: [] },
   { name: "Provider", value: "provider", permissions: providerPermissions, readNamespaces: [], editNamespaces: [] },
-  { name: "Organization", value: "organization", permissions: [], readNamespaces: [], editNamespaces: [] },
-  {
-    name: "Organization manager",
-    value: "org-manager",
-    permissions: ["user:edit:organization"],
-    readNamespaces: [],
-    editNamespaces: []
-  }
+  { name: "Organization", value: "organization", permissions: [], readNamespaces: [], editNamespaces: [] }
 ].map((role) => ({ ...role, parentId: null, customRole: false }))
 
 /** The stored API key object for a raw key. */
@@ -215,6 +208,43 @@ export const grantsOf = (store: Store, roles: ReadonlyArray<string>): Grants => 
   }
   for (const role of roles) visit(role, new Set())
   return grants
+}
+
+/** Is the user a member of the organization, directly or through a parent organization? */
+export const organizationMembership = (store: Store, userId: string, organizationId: string):
+  | { readonly _tag: "UserNotFound" }
+  | { readonly _tag: "OrganizationNotFound" }
+  | { readonly _tag: "NotMember" }
+  | { readonly _tag: "Member"; readonly roles: ReadonlyArray<string>; readonly organization: Doc; readonly realOrganizationId: string } =>
+{
+  const user = store.get("user", userId)
+  if (user === undefined) return { _tag: "UserNotFound" }
+  const organization = store.get("user", organizationId)
+  if (organization === undefined || !isOrganization(organization)) return { _tag: "OrganizationNotFound" }
+  let current: Doc | undefined = organization
+  for (let level = 0; current !== undefined && level <= 10; level++) {
+    const roles = user.organizations?.[current.id]?.roles
+    if (user.organizations?.[current.id] !== undefined) {
+      return { _tag: "Member", roles: roles ?? [], organization, realOrganizationId: current.id }
+    }
+    const parentId: string | undefined = Object.keys(current.organizations ?? {})[0]
+    current = parentId === undefined ? undefined : store.get("user", parentId)
+  }
+  return { _tag: "NotMember" }
+}
+
+/** Organizations are users with the `organization` role (ids `org_...`). */
+export const isOrganization = (doc: Doc): boolean =>
+  (Array.isArray(doc.roles) && doc.roles.includes("organization")) || String(doc.id).startsWith("org_")
+
+/** What a member may do as an organization: their grants, limited to what the organization's roles grant. */
+const restrict = (member: Grants, organization: Grants): Grants => {
+  const within = (items: Set<string>, allowed: Set<string>): Set<string> =>
+    allowed.has("*") ? items : items.has("*") ? new Set(allowed) : new Set([...items].filter((item) => allowed.has(item)))
+  return {
+    permissions: within(member.permissions, organization.permissions),
+    readNamespaces: within(member.readNamespaces, organization.readNamespaces)
+  }
 }
 
 /**
@@ -261,28 +291,24 @@ export const resolveAccess = (
     if (base.userId === undefined) {
       return forbidden("Cannot provide the header x-stelace-organization-id if there is no sub or userId in the token")
     }
-    const user = store.get("user", base.userId)
-    const organization = store.get("user", organizationHeader)
-    if (user === undefined) {
+    const membership = organizationMembership(store, base.userId, organizationHeader)
+    if (membership._tag === "UserNotFound") {
       return forbidden("User not found to check organization membership", {
         userId: base.userId,
         organizationId: organizationHeader
       })
     }
-    if (organization === undefined || organization.type !== "organization") {
+    if (membership._tag === "OrganizationNotFound") {
       return forbidden("This organization does not exist", { organizationId: organizationHeader })
     }
-    const membership = user.organizations?.[organizationHeader]
-    if (membership === undefined) {
+    if (membership._tag === "NotMember") {
       return forbidden("User does not belong to this organization", {
         userId: base.userId,
         organizationId: organizationHeader
       })
     }
-    const memberRoles: Array<string> = [...(membership.roles ?? []), "public"]
-    const allowed = new Set<string>([...(organization.roles ?? []), "public"])
-    const roles = memberRoles.filter((role) => allowed.has(role))
-    const grants = grantsOf(store, roles)
+    const roles = [...new Set([...membership.roles, "public"])]
+    const grants = restrict(grantsOf(store, roles), grantsOf(store, membership.organization.roles ?? []))
     return {
       ...base,
       roles,

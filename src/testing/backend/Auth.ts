@@ -9,7 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import { badRequest, forbidden, RawResponse, type ApiError, unauthorized, unprocessable } from "./ApiError.js"
-import { findApiKey, parseApiKey, parseAuthorization, sameUserAgent } from "./Access.js"
+import { findApiKey, isOrganization, parseApiKey, parseAuthorization, sameUserAgent } from "./Access.js"
 import { recordEvent } from "./EventLog.js"
 import * as Jwt from "./Jwt.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
@@ -57,7 +57,7 @@ const loginTokens = Effect.fnUntraced(function*(ctx: RequestContext, user: Doc) 
 
 /** POST /auth/login: 403 "Forbidden" for an unknown user or a wrong password. */
 const login = Effect.fnUntraced(function*(ctx: RequestContext) {
-  const user = ctx.store.all("user").find((doc) => doc.type !== "organization" && doc.username === ctx.body.username)
+  const user = ctx.store.all("user").find((doc) => !isOrganization(doc) && doc.username === ctx.body.username)
   if (user === undefined || ctx.store.passwords.get(user.id) !== ctx.body.password) {
     return yield* Effect.fail(forbidden())
   }

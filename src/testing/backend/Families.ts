@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { badRequest, type ApiError, forbidden, unprocessable } from "./ApiError.js"
+import { isValidCurrency } from "./Currencies.js"
 import { latestVersion, apiVersions } from "./Pagination.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
@@ -14,7 +15,6 @@ import * as V from "./Validation.js"
 
 const strings = () => V.array(V.string())
 
-const isCurrency = (value: unknown): boolean => typeof value === "string" && /^[A-Z]{3}$/.test(value)
 
 /** Fails with 422 unless the referenced object exists. */
 export const requireRef = (
@@ -112,14 +112,29 @@ const transactionProcessRule = V.nullable(
   V.object({
     initStatus: V.required(V.string()),
     cancelStatus: V.required(V.string()),
-    transitions: V.required(V.array(V.object({
+    transitions: V.array(V.object({
       name: V.required(V.string()),
       from: V.required(V.string()),
       to: V.required(V.string()),
       actors: strings()
-    })))
+    }))
   })
 )
+
+/** The init status must start some transition and never end one; the cancel status must appear. */
+const checkTransactionProcess = (process: Doc | null | undefined): Effect.Effect<void, ApiError> => {
+  if (process === null || process === undefined) return Effect.void
+  const transitions: ReadonlyArray<Doc> = process.transitions ?? []
+  const from = new Set(transitions.map((t) => t.from).filter((state) => state !== "*"))
+  const to = new Set(transitions.map((t) => t.to))
+  if (!from.has(process.initStatus) || to.has(process.initStatus)) {
+    return Effect.fail(unprocessable("The provided init status does not appear as `from` property in transitions"))
+  }
+  if (!from.has(process.cancelStatus) && !to.has(process.cancelStatus)) {
+    return Effect.fail(unprocessable("The provided cancel status does not appear in transitions"))
+  }
+  return Effect.void
+}
 
 /** Asset types (`typ_`). */
 export const assetType: Family = {
@@ -141,14 +156,15 @@ export const assetType: Family = {
       minDuration: V.nullable(V.duration()),
       maxDuration: V.nullable(V.duration())
     }),
-    unavailableWhen: V.nullable(strings()),
     transactionProcess: transactionProcessRule,
-    namespaces: V.record(),
+    namespaces: V.object({ visibility: V.object(undefined, { values: strings() }) }),
+    unavailableWhen: strings(),
     isDefault: V.boolean(),
     active: V.boolean(),
     ...dataFields
   }),
   filters: { isDefault: F.equals("boolean"), active: F.equals("boolean") },
+  cachedList: true,
   defaults: () => ({
     infiniteStock: false,
     pricing: { ownerFeesPercent: 0, takerFeesPercent: 0 },
@@ -159,21 +175,24 @@ export const assetType: Family = {
     isDefault: false,
     active: true
   }),
-  mergeFields: ["pricing", "timing", "namespaces"],
-  prepare: (draft, ctx) => {
-    if (draft.isDefault) {
+  mergeFields: ["pricing", "timing", "namespaces", "transactionProcess"],
+  prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
+    yield* checkTransactionProcess(draft.transactionProcess)
+    // without `isDefault`, the platform's first asset type is the default one
+    const isDefault = ctx.body.isDefault ?? (previous === undefined ? ctx.store.all("assetType").length === 0 : previous.isDefault)
+    if (isDefault) {
       for (const other of ctx.store.all("assetType")) {
         if (other.id !== draft.id && other.isDefault) ctx.store.put("assetType", { ...other, isDefault: false })
       }
     }
-    return Effect.succeed(draft)
-  },
+    return { ...draft, isDefault }
+  }),
   beforeRemove: (doc, ctx) =>
     ctx.store.all("asset").some((asset) => asset.assetTypeId === doc.id)
-      ? Effect.fail(unprocessable("Assets are still associated with this asset type"))
+      ? Effect.fail(unprocessable("Some assets are still associated with this asset type"))
       : Effect.void,
   event: "asset_type",
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "createdDate", order: "asc" }
 }
 
 /** Categories (`ctgy_`), a tree through `parentId`. */
@@ -185,20 +204,34 @@ export const category: Family = {
   scope: "all",
   create: V.object({ name: V.required(V.string({ max: 255 })), parentId: V.nullable(V.string()), ...dataFields }),
   filters: { parentId: F.in() },
+  cachedList: true,
   defaults: () => ({ parentId: null }),
-  prepare: Effect.fnUntraced(function*(draft, ctx) {
-    yield* requireRef(ctx, "category", draft.parentId, "Parent category not found")
+  prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
+    if (previous === undefined) {
+      yield* requireRef(ctx, "category", draft.parentId, "Parent category not found")
+      return draft
+    }
+    if (draft.parentId && ctx.store.get("category", draft.parentId) === undefined) {
+      return yield* Effect.fail(unprocessable(`Parent category ${draft.parentId} not found`))
+    }
+    if (draft.parentId === draft.id) return yield* Effect.fail(unprocessable("A category cannot be its own parent"))
     for (let parent = draft.parentId; parent; parent = ctx.store.get("category", parent)?.parentId) {
-      if (parent === draft.id) return yield* Effect.fail(unprocessable("Circular hierarchy detected"))
+      if (parent === draft.id) {
+        return yield* Effect.fail(unprocessable("The change of parentId introduces a circular hierarchy"))
+      }
     }
     return draft
   }),
-  beforeRemove: (doc, ctx) =>
-    ctx.store.all("category").some((child) => child.parentId === doc.id)
-      ? Effect.fail(unprocessable("Cannot remove a category that has child categories"))
-      : Effect.void,
+  beforeRemove: (doc, ctx) => {
+    if (ctx.store.all("asset").some((asset) => asset.categoryId === doc.id)) {
+      return Effect.fail(unprocessable("Assets are still associated with this category"))
+    }
+    return ctx.store.all("category").some((child) => child.parentId === doc.id)
+      ? Effect.fail(unprocessable("Children categories are still associated with this category"))
+      : Effect.void
+  },
   event: "category",
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "name", order: "asc" }
 }
 
 /** Custom attributes (`attr_`); `name` and `type` cannot change. */
@@ -318,12 +351,12 @@ export const asset: Family = {
   }),
   mergeFields: ["customAttributes"],
   prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
-    if (draft.currency !== null && draft.currency !== undefined && !isCurrency(draft.currency)) {
-      return yield* Effect.fail(badRequest("Invalid currency"))
-    }
-    if (draft.categoryId !== previous?.categoryId) {
-      yield* requireRef(ctx, "category", draft.categoryId, "Asset category not found")
-    }
+    // the real server's order of checks: category (on create), currency, category (on update), asset type...
+    const invalidCurrency = Boolean(ctx.body.currency) && !isValidCurrency(ctx.body.currency)
+    const missingCategory = Boolean(ctx.body.categoryId) && ctx.store.get("category", ctx.body.categoryId) === undefined
+    if (previous === undefined && missingCategory) return yield* Effect.fail(unprocessable("Asset category not found"))
+    if (invalidCurrency) return yield* Effect.fail(badRequest("Invalid currency"))
+    if (missingCategory) return yield* Effect.fail(unprocessable("Asset category not found"))
     let type = draft.assetTypeId === undefined ? undefined : ctx.store.get("assetType", draft.assetTypeId)
     if (draft.assetTypeId !== undefined && type === undefined) {
       return yield* Effect.fail(unprocessable("Asset type not found"))
@@ -332,14 +365,15 @@ export const asset: Family = {
       const types = ctx.store.all("assetType")
       type = types.find((candidate) => candidate.isDefault)
       if (types.length === 0) {
+        // the first asset of a platform without asset types gets one, made as POST /asset-types would
         const date = ctx.store.timestamp(ctx.now)
         type = ctx.store.put("assetType", {
           id: newId("typ"),
           createdDate: date,
           updatedDate: date,
-          ...assetType.defaults!(ctx),
-          name: "Default",
+          name: null,
           timeBased: false,
+          ...assetType.defaults!(ctx),
           isDefault: true,
           metadata: {},
           platformData: {}
@@ -349,8 +383,9 @@ export const asset: Family = {
       }
     }
     if (!type.active) return yield* Effect.fail(unprocessable("Asset type inactive"))
-    if (ctx.body.customAttributes !== undefined) yield* checkCustomAttributes(ctx, ctx.body.customAttributes)
-    return { ...draft, assetTypeId: type.id, quantity: type.infiniteStock ? 1 : draft.quantity }
+    if (ctx.body.customAttributes) yield* checkCustomAttributes(ctx, ctx.body.customAttributes)
+    const quantity = type.infiniteStock && (previous === undefined || ctx.body.quantity !== undefined) ? 1 : draft.quantity
+    return { ...draft, assetTypeId: type.id, quantity }
   }),
   event: "asset"
 }
@@ -564,7 +599,7 @@ export const role: Family = {
     return draft
   }),
   beforeRemove: (doc) => doc.customRole ? Effect.void : Effect.fail(unprocessable("Cannot remove a built-in role")),
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "createdDate", order: "asc" }
 }
 
 /** Tasks (`task_`): scheduled or recurring events. */
@@ -622,7 +657,7 @@ export const webhook: Family = {
     ctx.query.logs !== undefined && ctx.method === "GET" && ctx.params.id !== undefined
       ? { ...doc, logs: ctx.store.all("webhookLog").filter((log) => log.webhookId === doc.id) }
       : { ...doc },
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "createdDate", order: "desc" }
 }
 
 /** Webhook logs (`whl_`), cursor lists only. */
@@ -678,7 +713,7 @@ export const workflow: Family = {
     ctx.query.logs !== undefined && ctx.method === "GET" && ctx.params.id !== undefined
       ? { ...doc, logs: ctx.store.all("workflowLog").filter((log) => log.workflowId === doc.id) }
       : { ...doc },
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "createdDate", order: "desc" }
 }
 
 /** Workflow logs (`wfl_`), cursor lists only. */

@@ -17,7 +17,10 @@ import { recordEvent } from "./EventLog.js"
 import * as Pagination from "./Pagination.js"
 import { isSuperset, matchesRange, toList } from "./QueryString.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
-import { deepMerge, type Doc, newId } from "./Store.js"
+import { deepMerge, type Doc, jsonbMerge, newId } from "./Store.js"
+
+const isPlainObject = (value: unknown): value is Doc =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 import * as V from "./Validation.js"
 
 /** The five generic operations. */
@@ -93,8 +96,10 @@ export interface Family {
   readonly expose?: (doc: Doc, ctx: RequestContext) => Doc
   /** Event type prefix (`asset` → `asset__created`); no events when absent. */
   readonly event?: string
-  /** Under 2019-05-20 the list is a plain array of every object. */
-  readonly plainArrayIn2019?: boolean
+  /** Under 2019-05-20 the list is a plain array of every object, in this order. */
+  readonly plainArrayIn2019?: { readonly orderBy: string; readonly order: "asc" | "desc" }
+  /** The list answers `cache-control: max-age=60` (asset types, categories, entries). */
+  readonly cachedList?: boolean
   /** The list only exists with cursor pagination (its schemas exist only for 2020-08-10). */
   readonly cursorOnly?: boolean
   /** `orderBy` values of page-based lists. */
@@ -206,7 +211,8 @@ export const applyFilters = (family: Family, docs: ReadonlyArray<Doc>, ctx: Requ
 /** Sends a list in the version's shape (a plain array under 2019-05-20 for some families). */
 export const respondList = (family: Family, docs: ReadonlyArray<Doc>, ctx: RequestContext): unknown => {
   if (family.plainArrayIn2019 && Pagination.isOffsetVersion(ctx.version)) {
-    return Pagination.sortDocs(docs, "createdDate", "desc").map((doc) => expose(family, doc, ctx))
+    const { orderBy, order } = family.plainArrayIn2019
+    return Pagination.sortDocs(docs, orderBy, order).map((doc) => expose(family, doc, ctx))
   }
   const version = family.cursorOnly ? Pagination.latestVersion : ctx.version
   const page = Pagination.paginate(docs, ctx.query as Pagination.PageParams, version)
@@ -236,7 +242,12 @@ const checkPlatformData = (ctx: RequestContext): Effect.Effect<void, ApiError> =
 /** Builds (without storing) a new object from the body: defaults, owner, dates, prepare hook. */
 export const build = Effect.fnUntraced(function*(family: Family, ctx: RequestContext, body: Doc = ctx.body) {
   yield* checkPlatformData(ctx)
-  const draft: Doc = { ...family.defaults?.(ctx), ...structuredClone(body) }
+  // object fields get their defaults below what the body gives (`timing: { timeUnit: "h" }` keeps `minDuration: null`)
+  const defaults = family.defaults?.(ctx) ?? {}
+  const draft: Doc = { ...defaults, ...structuredClone(body) }
+  for (const field of family.mergeFields ?? []) {
+    if (isPlainObject(defaults[field]) && isPlainObject(draft[field])) draft[field] = deepMerge(defaults[field], draft[field])
+  }
   if (family.scope === "own" && family.ownerField !== undefined && !canAll(ctx, family, "create")) {
     const owner = draft[family.ownerField]
     if (ctx.currentUserId === undefined || (owner !== undefined && owner !== ctx.currentUserId)) {
@@ -258,10 +269,10 @@ export const build = Effect.fnUntraced(function*(family: Family, ctx: RequestCon
   return family.prepare === undefined ? doc : yield* family.prepare(doc, ctx, undefined)
 })
 
-/** Records `<event>__<action>` for an object, when the family has events. */
-export const emit = (family: Family, action: string, doc: Doc, ctx: RequestContext, extra: Doc = {}): void => {
-  if (family.event === undefined) return
-  recordEvent(ctx, {
+/** Records `<event>__<action>` for an object, when the family has events; the event, if any. */
+export const emit = (family: Family, action: string, doc: Doc, ctx: RequestContext, extra: Doc = {}): Doc | undefined => {
+  if (family.event === undefined) return undefined
+  return recordEvent(ctx, {
     type: `${family.event}__${action}`,
     objectType: family.name,
     objectId: doc.id,
@@ -283,7 +294,7 @@ export const applyPatch = (family: Family, doc: Doc, patch: Doc, ctx: RequestCon
   const merged = new Set(["metadata", "platformData", ...(family.mergeFields ?? [])])
   const next: Doc = { ...doc }
   for (const [key, value] of Object.entries(patch)) {
-    next[key] = merged.has(key) ? deepMerge(doc[key] ?? {}, value) : structuredClone(value)
+    next[key] = merged.has(key) ? jsonbMerge(doc[key] ?? {}, value) : structuredClone(value)
   }
   if (!family.noUpdatedDate) next.updatedDate = ctx.store.timestamp(ctx.now)
   return next
@@ -301,9 +312,10 @@ export const update = Effect.fnUntraced(function*(family: Family, ctx: RequestCo
   return expose(family, doc, ctx)
 })
 
-/** DELETE /path/:id, answering `{ id }`. */
+/** DELETE /path/:id, answering `{ id }`, also when there is no such object (the real server does). */
 export const remove = Effect.fnUntraced(function*(family: Family, ctx: RequestContext) {
-  const doc = yield* find(family, ctx.params.id!, ctx)
+  const doc = ctx.store.get(family.name, ctx.params.id!)
+  if (doc === undefined) return { id: ctx.params.id! }
   if (family.scope === "own") yield* authorize(family, "remove", doc, ctx)
   if (family.beforeRemove !== undefined) yield* family.beforeRemove(doc, ctx)
   ctx.store.delete(family.name, doc.id)
@@ -316,8 +328,11 @@ export const routes = (family: Family): Array<Route> => {
   const ops = new Set(family.operations)
   const all: Array<Route> = []
   if (ops.has("list")) {
-    all.push(route("GET", family.path, { permissions: permission(family, "list"), query: listQueryRule(family) }, (ctx) =>
-      list(family, ctx)))
+    all.push(route("GET", family.path, {
+      permissions: permission(family, "list"),
+      query: listQueryRule(family),
+      cache: family.cachedList ?? false
+    }, (ctx) => list(family, ctx)))
   }
   if (ops.has("read")) {
     all.push(

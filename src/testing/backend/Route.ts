@@ -83,6 +83,10 @@ export interface Route {
   readonly auth: "apiKey" | "none" | "system"
   readonly query: VersionedRule | undefined
   readonly body: VersionedRule | undefined
+  /** Answers `cache-control: max-age=60` instead of `no-store` (the real server caches a few public reads). */
+  readonly cache: boolean
+  /** A `platformData` in the body needs `platformData:edit:all` (403 "Forbidden" otherwise). */
+  readonly checksData: boolean
   readonly handler: Handler
 }
 
@@ -95,6 +99,8 @@ export const route = (
     readonly auth?: Route["auth"]
     readonly query?: VersionedRule
     readonly body?: VersionedRule
+    readonly cache?: boolean
+    readonly checksData?: boolean
   },
   handler: Handler
 ): Route => ({
@@ -104,6 +110,8 @@ export const route = (
   auth: options.auth ?? "apiKey",
   query: options.query,
   body: options.body,
+  cache: options.cache ?? false,
+  checksData: options.checksData ?? (method === "POST" || method === "PATCH" || method === "PUT"),
   handler
 })
 

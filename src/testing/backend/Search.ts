@@ -9,7 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import { type ApiError, forbidden, unprocessable } from "./ApiError.js"
-import { availableQuantity } from "./Availabilities.js"
+import { isAvailable } from "./Availabilities.js"
 import { recordEvent } from "./EventLog.js"
 import { asset as assetFamily } from "./Families.js"
 import { offsetPage, sortDocs } from "./Pagination.js"
@@ -185,7 +185,7 @@ const run = (ctx: RequestContext, search: Doc): Effect.Effect<Array<Hit>, ApiErr
       if (startDate !== undefined && endDate !== undefined) {
         const type = store.get("assetType", asset.assetTypeId)
         if (type?.timeBased && !type.infiniteStock) {
-          available = availableQuantity(store, asset, startDate, endDate) >= quantity
+          available = isAvailable(store, asset, startDate, endDate, quantity)
         }
       } else if (quantity > 1) {
         available = Number(asset.quantity) >= quantity

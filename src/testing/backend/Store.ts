@@ -60,11 +60,28 @@ export const uuid = (): string => globalThis.crypto.randomUUID()
 const isPlainObject = (value: unknown): value is Doc =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
-/** Deep-merges `patch` into `base` (objects merge, everything else replaces), like `stl_jsonb_deep_merge`. */
+/** Deep-merges `patch` into `base` (objects merge, everything else replaces). */
 export const deepMerge = (base: unknown, patch: unknown): unknown => {
   if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch)
   const merged: Doc = { ...base }
   for (const [key, value] of Object.entries(patch)) merged[key] = deepMerge(base[key], value)
+  return merged
+}
+
+/**
+ * How the real server merges a PATCH into a JSON column (its `stl_jsonb_deep_merge` SQL
+ * function): objects merge key by key, anything else replaces, and two empty objects merge into
+ * `null` (an aggregate over no keys), so `PATCH { metadata: {} }` on empty metadata gives `null`.
+ */
+export const jsonbMerge = (base: unknown, patch: unknown): unknown => {
+  if (patch === undefined) return structuredClone(base)
+  if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch)
+  const keys = new Set([...Object.keys(base), ...Object.keys(patch)])
+  if (keys.size === 0) return null
+  const merged: Doc = {}
+  for (const key of keys) {
+    merged[key] = !(key in patch) ? structuredClone(base[key]) : !(key in base) ? structuredClone(patch[key]) : jsonbMerge(base[key], patch[key])
+  }
   return merged
 }
 
