@@ -10,6 +10,7 @@ import { type RunningServer, startServer } from "../../src/testing/index.js"
 import { deliberateDifferences, explain } from "./differential/deliberate.js"
 import { compareRuns, runSide, type SideRun } from "./differential/run.js"
 import { script } from "./differential/script.js"
+import { uncoveredRoutes } from "./differential/coverage.js"
 import { realServer } from "./server.js"
 
 describe("the in-memory backend answers as the real server", () => {
@@ -42,6 +43,10 @@ describe("the in-memory backend answers as the real server", () => {
   it("agrees on every step but the deliberate differences", () => {
     const { unexplained } = explain(compareRuns(runs.real, runs.memory))
     expect(unexplained).toEqual([])
+  })
+
+  it("sends requests to every route of the backend the real server serves", () => {
+    expect(uncoveredRoutes(script("coverage"))).toEqual([])
   })
 
   it("still shows every deliberate difference (none of them is stale)", () => {

@@ -170,7 +170,8 @@ export const describeFlows = (factory: ClientFactory) =>
       expect(inbox.map((message: { id: string }) => message.id)).toContain(sent.id)
       const read = await owner.messages.update(sent.id, { read: true })
       expect(read.read).toBe(true)
-      const reply = await owner.messages.create({ topicId: demo.transactions.teslaBooking, receiverId: chloe.id, content: "Yes" })
+      // a reply joins the conversation it names (each message without one starts a new one)
+      const reply = await owner.messages.create({ topicId: demo.transactions.teslaBooking, receiverId: chloe.id, content: "Yes", conversationId: sent.conversationId })
       expect(reply.conversationId).toBe(sent.conversationId)
     }))
 

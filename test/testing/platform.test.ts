@@ -130,9 +130,9 @@ describe("configuration, API keys and platform routes", () => {
 
   it("creates API keys that work, shown obfuscated afterwards", async () => {
     const created = await api.call("POST", "/api-keys", { body: { name: "Mobile", type: "pubk" } })
-    expect(created.body.key).toMatch(/^pubk_test_[A-Za-z0-9]{24}$/)
+    expect(created.body.key).toMatch(/^pubk_test_[A-Za-z0-9]{32}$/)
     expect((await api.call("GET", "/assets", { key: created.body.key })).status).toBe(200)
-    const secret = await api.call("POST", "/api-keys", { body: { name: "Backend" } })
+    const secret = await api.call("POST", "/api-keys", { body: { name: "Backend", type: "seck" } })
     expect(secret.body.key).toMatch(/^seck_test_/)
     const read = await api.call("GET", `/api-keys/${secret.body.id}`)
     expect(read.body.key).toMatch(/^seck_test_[A-Za-z0-9]{4}x+[A-Za-z0-9]{4}$/)
@@ -142,13 +142,17 @@ describe("configuration, API keys and platform routes", () => {
 
   it("answers signals and refuses broadcasts without signal:create:all", async () => {
     const server = api.server()
+    // nobody listens to the backend's channels: a destination is never found, as on a real server nobody joined
     const direct = await api.call("POST", "/signal", {
       key: server.publishableApiKey,
       body: { destination: demo.users.alice.id, message: { text: "hi" } }
     })
-    expect(direct.body).toEqual({ message: { text: "hi" }, destination: demo.users.alice.id, event: "signal", env: "test" })
+    expect(direct.status).toBe(404)
+    expect(direct.body.message).toBe(`Signal destination '${demo.users.alice.id}' not found`)
     const broadcast = await api.call("POST", "/signal", { key: server.publishableApiKey, body: { message: "all" } })
     expect(broadcast.status).toBe(403)
+    const sent = await api.call("POST", "/signal", { body: { message: { text: "hi" } } })
+    expect(sent.body).toEqual({ message: { text: "hi" }, event: "signal", env: "test" })
   })
 
   it("patches in batch, answering raw with the first failure's status", async () => {
@@ -168,8 +172,13 @@ describe("configuration, API keys and platform routes", () => {
     expect((await api.call("GET", `/assets/${demo.assets.tesla}`)).body.price).toBe(99)
   })
 
-  it("accepts emails and keeps them for inspection", async () => {
-    const reply = await api.call("POST", "/emails/send", { body: { to: "someone@example.com", subject: "Hi", text: "Hello" } })
+  it("accepts emails once an SMTP host is configured, and keeps them for inspection", async () => {
+    const email = { to: "someone@example.com", subject: "Hi", text: "Hello" }
+    const unconfigured = await api.call("POST", "/emails/send", { body: email })
+    expect(unconfigured.status).toBe(422)
+    expect(unconfigured.body.message).toBe("Missing email config")
+    await api.call("PATCH", "/config/private", { body: { stelace: { email: { host: "smtp.example.com", port: 587 } } } })
+    const reply = await api.call("POST", "/emails/send", { body: email })
     expect(reply.body).toEqual({ success: true })
     expect(api.server().backend.store.all("email")).toEqual([expect.objectContaining({ to: "someone@example.com" })])
   })
@@ -186,7 +195,7 @@ describe("configuration, API keys and platform routes", () => {
     await api.call("POST", "/events", { body: { type: "page_viewed" } })
     await api.call("POST", "/events", { body: { type: "page_viewed" } })
     const eventStats = await api.call("GET", "/events/stats?groupBy=type")
-    expect(eventStats.body.results).toEqual([expect.objectContaining({ groupByField: "page_viewed", count: 2 })])
+    expect(eventStats.body.results).toEqual([expect.objectContaining({ groupBy: "type", groupByValue: "page_viewed", count: 2 })])
     expect(eventStats.body).toMatchObject({ page: 1, nbResults: expect.any(Number) })
     const history = await api.call("GET", "/events/history?groupBy=day")
     expect(history.body.results).toEqual([{ day: expect.stringMatching(/T00:00:00.000Z$/), count: 2 }])
@@ -197,15 +206,21 @@ describe("configuration, API keys and platform routes", () => {
     const assessment = await api.call("POST", "/assessments", {
       body: {
         assetId: demo.assets.tesla,
-        statement: "Car returned clean, full tank",
+        statement: "pass",
         ownerId: alice.id,
         takerId: chloe.id,
-        signers: { [alice.id]: {}, [chloe.id]: {} },
-        signCodes: { [chloe.id]: "1234" },
+        signers: { [alice.id]: {}, [chloe.id]: { comment: "full tank" } },
         nbSigners: 2
       }
     })
-    expect(assessment.body.id).toMatch(/^assm_/)
+    expect(assessment.body).toMatchObject({
+      id: expect.stringMatching(/^assm_/),
+      status: "draft",
+      signers: { [chloe.id]: { comment: "full tank", statement: null, signedDate: null } },
+      // sign codes are set by updates only, as on the real server
+      signCodes: { [alice.id]: null, [chloe.id]: null }
+    })
+    await api.call("PATCH", `/assessments/${assessment.body.id}`, { body: { signCodes: { [chloe.id]: "1234" } } })
     const first = await api.call("POST", `/assessments/${assessment.body.id}/signatures`, {
       headers: { "x-stelace-user-id": alice.id },
       body: {}
@@ -221,7 +236,12 @@ describe("configuration, API keys and platform routes", () => {
       headers: { "x-stelace-user-id": chloe.id },
       body: { signCode: "1234" }
     })
-    expect(second.body.signedDate).toEqual(expect.any(String))
+    expect(second.body).toMatchObject({ signedDate: expect.any(String), status: "accept", statement: "pass" })
+    const again = await api.call("POST", `/assessments/${assessment.body.id}/signatures`, {
+      headers: { "x-stelace-user-id": chloe.id },
+      body: { signCode: "1234" }
+    })
+    expect(again.status).toBe(422)
   })
 
   it("includes logs on webhooks and workflows with ?logs", async () => {

@@ -80,7 +80,7 @@ const prepare = async (backend: Backend): Promise<Record<string, ReadonlyArray<s
     attr: [await fresh("/custom-attributes", { name: "replayColor", type: "select", listValues: ["red", "blue"] })],
     avl: [await fresh("/availabilities", { assetId: demo.assets.zoe, startDate: "2033-01-01T00:00:00.000Z", endDate: "2033-01-02T00:00:00.000Z", quantity: 0 })],
     msg: [await fresh("/messages", { topicId: transaction.id, senderId: demo.users.chloe.id, receiverId: demo.users.alice.id, content: "Replay" })],
-    rtg: [await fresh("/ratings", { score: 50, authorId: demo.users.chloe.id, targetId: demo.users.alice.id })],
+    rtg: [await fresh("/ratings", { score: 50, authorId: demo.users.chloe.id, targetId: demo.users.alice.id, transactionId: transaction.id })],
     evt: [await fresh("/events", { type: "replay_event" })],
     wfw: [await fresh("/workflows", { name: "Replay workflow" })],
     whk: [await fresh("/webhooks", { name: "Replay webhook", targetUrl: "https://example.com/hook" })],
@@ -267,6 +267,46 @@ const adjustments: ReadonlyArray<Adjustment> = [
     when: (ex) => ex.method === "POST" && ex.path === "/transactions/preview",
     reason: "a preview shows only what it computes: no taker, dates of completion or cancellation, metadata or platformData",
     absent: ["takerId", "completedDate", "cancelledDate", "cancellationReason", "metadata", "platformData"]
+  },
+  {
+    when: (ex) => ex.method === "GET" && /^\/events\/evt_/.test(ex.path),
+    reason: "events do not show their parentId on the real server",
+    absent: ["parentId"]
+  },
+  {
+    when: (ex) => ex.path.startsWith("/workflows") && Array.isArray((ex.body as Json)?.run),
+    reason: "the example's steps use fields older than 1.0.0-beta.8 (action, endpointPath for endpointMethod, " +
+      "endpointUri); and the answer to a creation leaves out the fields given no value (they read back as null)",
+    absent: ["description", "notifyUrl"],
+    adjust: (replay) => {
+      replay.body = {
+        ...replay.body,
+        run: replay.body.run.map(({ action, endpointPath, ...step }: Json) => ({ ...step, endpointMethod: action, endpointUri: endpointPath }))
+      }
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/messages",
+    reason: "with a secret key there is no current user to be the sender: the real server needs senderId (422 otherwise)",
+    adjust: (replay) => {
+      replay.body = { ...replay.body, senderId: demo.users.chloe.id }
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/signal",
+    reason: "nobody listens to the example's destination, which the real server answers with 404: the replay broadcasts",
+    adjust: (replay) => {
+      const { destination: _destination, ...rest } = replay.body
+      replay.body = rest
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path.startsWith("/emails/"),
+    reason: "emails need an SMTP host in the private config (422 \"Missing email config\" otherwise)",
+    adjust: async (replay, backend) => {
+      await send(backend, "PATCH", "/config/private", { body: { stelace: { email: { host: "smtp.example.com" } } } })
+      replay.headers.authorization = basic(backend.secretApiKey)
+    }
   },
   {
     when: (ex) => ex.path.startsWith("/order-lines/"),

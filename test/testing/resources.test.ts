@@ -23,7 +23,7 @@ describe("generic resource behaviour", () => {
       ["/api-keys", { name: "Server key" }, "apik_"],
       ["/users", { username: "new@example.com", password: "new-password" }, "usr_"],
       ["/messages", { topicId: demo.assets.tesla, content: "Hi", receiverId: alice.id, senderId: bruno.id }, "msg_"],
-      ["/ratings", { score: 70, targetId: alice.id, authorId: bruno.id }, "rtg_"],
+      ["/ratings", { score: 70, targetId: alice.id, authorId: bruno.id, assetId: demo.assets.tent }, "rtg_"],
       ["/availabilities", { assetId: demo.assets.tesla, startDate: "2030-01-01T00:00:00.000Z", endDate: "2030-01-05T00:00:00.000Z", quantity: 0 }, "avl_"],
       ["/events", { type: "page_viewed", metadata: { page: "home" } }, "evt_"]
     ]
@@ -114,12 +114,16 @@ describe("generic resource behaviour", () => {
     await api.call("PATCH", `/assets/${created.body.id}`, { body: { price: 12 } })
     await api.call("DELETE", `/assets/${created.body.id}`)
     const events = await api.call("GET", `/events?objectId=${created.body.id}&order=asc`)
+    // an update also records what kind of change it made (asset__pricing_changed), as the real server does
     expect(events.body.results.map((event: { type: string }) => event.type)).toEqual([
       "asset__created",
+      "asset__pricing_changed",
       "asset__updated",
       "asset__deleted"
     ])
-    expect(events.body.results[1]).toMatchObject({
+    expect(events.body.results[1]).toMatchObject({ objectType: "asset", changesRequested: { price: 12 }, object: null })
+    expect(events.body.results[1].parentId).toBeUndefined()
+    expect(events.body.results[2]).toMatchObject({
       objectType: "asset",
       emitter: "core",
       changesRequested: { price: 12 },
@@ -289,9 +293,20 @@ describe("messages, ratings and orders", () => {
       body: { topicId: demo.transactions.teslaBooking, receiverId: alice.id, content: "One more question" }
     })
     expect(sent.body.senderId).toBe(demo.users.chloe.id)
-    const previous = await api.call("GET", `/messages?topicId=${demo.transactions.teslaBooking}&order=asc`)
-    expect(new Set(previous.body.results.map((m: { conversationId: string }) => m.conversationId)).size).toBe(1)
-    expect(sent.body.conversationId).toBe(previous.body.results[0].conversationId)
+    // without conversationId a message starts a conversation; a reply names it
+    const reply = await api.call("POST", "/messages", {
+      key: server.publishableApiKey,
+      token: (await login(server, alice.username, alice.password)).accessToken,
+      body: { topicId: demo.transactions.teslaBooking, receiverId: demo.users.chloe.id, content: "Sure", conversationId: sent.body.conversationId }
+    })
+    const thread = await api.call("GET", `/messages?conversationId=${sent.body.conversationId}&order=asc`)
+    expect(thread.body.results.map((m: { id: string }) => m.id)).toEqual([sent.body.id, reply.body.id])
+    const stranger = await api.call("POST", "/messages", {
+      key: server.publishableApiKey,
+      token: (await login(server, demo.users.david.username, demo.users.david.password)).accessToken,
+      body: { topicId: demo.transactions.teslaBooking, receiverId: alice.id, content: "Me too", conversationId: sent.body.conversationId }
+    })
+    expect(stranger.body).toMatchObject({ statusCode: 403, message: "The sender is not part of the conversation" })
 
     const aliceSession = await login(server, alice.username, alice.password)
     const read = await api.call("PATCH", `/messages/${sent.body.id}`, {
@@ -309,7 +324,7 @@ describe("messages, ratings and orders", () => {
   })
 
   it("computes rating stats per target", async () => {
-    await api.call("POST", "/ratings", { body: { score: 70, authorId: alice.id, targetId: bruno.id } })
+    await api.call("POST", "/ratings", { body: { score: 70, authorId: alice.id, targetId: bruno.id, assetId: demo.assets.tent } })
     const stats = await api.call("GET", "/ratings/stats?groupBy=targetId&computeRanking=true", { version: "2019-05-20" })
     expect(stats.body).toMatchObject({ page: 1, nbResults: 2 })
     const brunoStats = stats.body.results.find((row: { targetId: string }) => row.targetId === bruno.id)

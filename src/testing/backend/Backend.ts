@@ -9,6 +9,7 @@ import { defaultKeys, type Seed, type SeedData } from "../Seed.js"
 import { demoSeed } from "../seeds/demo.js"
 import { findApiKey, parseApiKey, parseAuthorization, resolveAccess } from "./Access.js"
 import { ApiError, apiError, badRequest, forbidden, hiddenForbidden, RawResponse, reasonPhrase, unauthorized } from "./ApiError.js"
+import * as Assessments from "./Assessments.js"
 import * as Auth from "./Auth.js"
 import * as Availabilities from "./Availabilities.js"
 import * as Families from "./Families.js"
@@ -92,7 +93,9 @@ export const routes: ReadonlyArray<Route> = [
   ...Stats.routes,
   ...Platform.routes,
   ...Families.genericFamilies.flatMap(Resources.routes),
-  Families.assessmentSignature
+  ...Families.messageRoutes,
+  ...Families.ratingRoutes,
+  ...Assessments.routes
 ]
 
 const router = makeRouter(routes)

@@ -15,7 +15,7 @@ import { recordEvent } from "./EventLog.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
-import { deepMerge, type Doc, newId } from "./Store.js"
+import { deepMerge, type Doc, newId, withFloat4 } from "./Store.js"
 import { durationAs, pricing } from "./Transactions.js"
 import * as V from "./Validation.js"
 
@@ -97,12 +97,26 @@ export const order: Family = {
     receiverId: F.custom(V.string(), (doc, value) => (doc.lines ?? []).some((line: Doc) => line.receiverId === value)),
     transactionId: F.custom(V.string(), (doc, value) => (doc.lines ?? []).some((line: Doc) => line.transactionId === value))
   },
-  expose: (doc) => pick(doc, ORDER_FIELDS),
+  // lines and moves are shown as GET /order-lines/:id and /order-moves/:id show them
+  expose: (doc) => {
+    const shown = pick(doc, ORDER_FIELDS)
+    if (Array.isArray(shown.lines)) shown.lines = shown.lines.map(exposeLine)
+    if (Array.isArray(shown.moves)) shown.moves = shown.moves.map(exposeMove)
+    return shown
+  },
   event: "order"
 }
 
-const exposeLine = (line: Doc) => ({ ...pick(line, LINE_FIELDS), livemode: false })
-const exposeMove = (move: Doc) => ({ ...pick(move, MOVE_FIELDS), livemode: false })
+function exposeLine(line: Doc): Doc {
+  return { ...pick(line, LINE_FIELDS), livemode: false }
+}
+
+function exposeMove(move: Doc): Doc {
+  return { ...pick(move, MOVE_FIELDS), livemode: false }
+}
+
+/** Columns of type `real` on the real server. */
+const REAL_COLUMNS = ["amountDue", "amountPaid", "amountRemaining"]
 const exposeOrder = (ctx: RequestContext, doc: Doc) => R.expose(order, doc, ctx)
 
 interface Totals {
@@ -267,18 +281,20 @@ const create = Effect.fnUntraced(function*(ctx: RequestContext) {
   const all = can(ctx.access, "order:create:all")
   const previewed = yield* previewOrder(ctx, all)
   const date = ctx.store.timestamp(ctx.now)
+  // lines and moves share the order's dates
   const doc: Doc = {
     id: newId("ord"),
     createdDate: date,
     updatedDate: date,
     ...previewed,
-    lines: previewed.lines.map((line: Doc) => ({ ...line, id: newId("ordl") })),
-    moves: previewed.moves.map((move: Doc) => ({ ...move, id: newId("ordm") })),
+    lines: previewed.lines.map((line: Doc) => ({ ...line, id: newId("ordl"), createdDate: date, updatedDate: date })),
+    moves: previewed.moves.map((move: Doc) => ({ ...move, id: newId("ordm"), createdDate: date, updatedDate: date })),
     metadata: ctx.body.metadata ?? {},
     platformData: ctx.body.platformData ?? {}
   }
   if (!all && !isSelf(doc, ctx.currentUserId)) return yield* Effect.fail(forbidden())
-  ctx.store.put("order", doc)
+  // the answer shows the computed amounts; the database keeps them as `real` values
+  ctx.store.put("order", withFloat4(doc, REAL_COLUMNS))
   R.emit(order, "created", doc, allNamespaces(ctx))
   return exposeOrder(ctx, doc)
 })
@@ -287,14 +303,13 @@ const create = Effect.fnUntraced(function*(ctx: RequestContext) {
 const saveOrder = (ctx: RequestContext, previous: Doc, changes: Doc, changesRequested: Doc): Doc => {
   const lines = changes.lines ?? previous.lines
   const moves = changes.moves ?? previous.moves
-  const doc: Doc = { ...previous, ...changes, ...orderMeta(lines, moves), updatedDate: ctx.store.timestamp(ctx.now) }
-  ctx.store.put("order", doc)
+  const doc = ctx.store.put("order", withFloat4({ ...previous, ...changes, ...orderMeta(lines, moves), updatedDate: ctx.store.timestamp(ctx.now) }, REAL_COLUMNS))
   recordEvent(ctx, {
     type: "order__updated",
     objectType: "order",
     objectId: doc.id,
     object: exposeOrder(allNamespaces(ctx), doc),
-    changesRequested
+    changesRequested: exposeOrder(allNamespaces(ctx), changesRequested)
   })
   return doc
 }
@@ -402,7 +417,7 @@ const updateLine = Effect.fnUntraced(function*(ctx: RequestContext) {
     if (!payerId) return yield* Effect.fail(unprocessable("The attribute payerId is missing in the order lines"))
     if (core.payerId && core.payerId !== payerId) return yield* Effect.fail(unprocessable("The specified payerId does not match with the order one"))
   }
-  saveOrder(ctx, found.order, { lines }, { lines, metadata, platformData })
+  saveOrder(ctx, found.order, { lines }, { lines })
   return exposeLine(line)
 })
 
@@ -451,7 +466,7 @@ const updateMove = Effect.fnUntraced(function*(ctx: RequestContext) {
   if (metadata !== undefined) move.metadata = deepMerge(move.metadata ?? {}, metadata)
   if (platformData !== undefined) move.platformData = deepMerge(move.platformData ?? {}, platformData)
   const moves = found.order.moves.map((item: Doc) => (item.id === move.id ? move : item))
-  saveOrder(ctx, found.order, { moves }, { moves, metadata, platformData })
+  saveOrder(ctx, found.order, { moves }, { moves })
   return exposeMove(move)
 })
 

@@ -5,7 +5,7 @@
  * emails are kept in the backend's `email` collection (not exposed by the API) for tests to read.
  */
 import * as Effect from "effect/Effect"
-import { type ApiError, forbidden, RawResponse, unprocessable } from "./ApiError.js"
+import { type ApiError, forbidden, notFound, RawResponse, unprocessable } from "./ApiError.js"
 import { asset } from "./Families.js"
 import * as R from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
@@ -112,10 +112,12 @@ const emailAddress = V.alternatives([
   V.array(V.alternatives([V.string(), V.object({ name: V.string({ empty: true }), address: V.required(V.string()) })]))
 ])
 
+/** Emails need an SMTP host in the private config (`stelace.email.host`), as on the real server; they are kept, not sent. */
 const recordEmail = (ctx: RequestContext, kind: string) =>
-  Effect.sync(() => {
+  Effect.suspend(() => {
+    if (!ctx.store.privateConfig.stelace?.email?.host) return Effect.fail(unprocessable("Missing email config"))
     ctx.store.put("email", { id: newId("eml"), createdDate: ctx.store.timestamp(ctx.now), kind, ...ctx.body })
-    return { success: true }
+    return Effect.succeed({ success: true })
   })
 
 /** The platform routes. */
@@ -135,17 +137,15 @@ export const routes: ReadonlyArray<Route> = [
     })),
   route("GET", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
   route("PATCH", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
+  // nobody is connected to the backend's signal channels: a destination is never found
   route("POST", "/signal", {
     body: V.object({ message: V.any(), destination: V.string(), event: V.string() })
   }, (ctx) =>
     ctx.body.destination === undefined && !can(ctx.access, "signal:create:all")
       ? Effect.fail(forbidden())
-      : Effect.succeed({
-        message: ctx.body.message ?? null,
-        destination: ctx.body.destination ?? null,
-        event: ctx.body.event ?? "signal",
-        env: "test"
-      })),
+      : ctx.body.destination !== undefined
+      ? Effect.fail(notFound(`Signal destination '${ctx.body.destination}' not found`))
+      : Effect.succeed({ message: ctx.body.message, event: ctx.body.event ?? "signal", env: "test" })),
   route("POST", "/batch", {
     body: V.required(V.object({
       objectType: V.required(V.string({ valid: ["asset", "user"] })),

@@ -96,6 +96,11 @@ export interface Family {
   readonly expose?: (doc: Doc, ctx: RequestContext) => Doc
   /** Event type prefix (`asset` → `asset__created`); no events when absent. */
   readonly event?: string
+  /**
+   * Events derived from an update, each with the changes it is about (`asset__name_changed:
+   * { name }`); recorded before the `__updated` event they belong to.
+   */
+  readonly deltaEvents?: (changes: Doc, previous: Doc) => Readonly<Record<string, Doc>>
   /** Under 2019-05-20 the list is a plain array of every object, in this order. */
   readonly plainArrayIn2019?: { readonly orderBy: string; readonly order: "asc" | "desc" }
   /** The list answers `cache-control: max-age=60` (asset types, categories, entries). */
@@ -110,6 +115,11 @@ export interface Family {
   readonly noPlatformData?: boolean
   /** The object has no `updatedDate`. */
   readonly noUpdatedDate?: boolean
+  /**
+   * Fields the answer to a creation leaves out when the body did not give them: the real server
+   * answers with what it inserted, and these have no default until read back (as `null`).
+   */
+  readonly absentUntilRead?: ReadonlyArray<string>
   /** Fields deep-merged on PATCH besides `metadata` and `platformData`. */
   readonly mergeFields?: ReadonlyArray<string>
 }
@@ -272,21 +282,46 @@ export const build = Effect.fnUntraced(function*(family: Family, ctx: RequestCon
 /** Records `<event>__<action>` for an object, when the family has events; the event, if any. */
 export const emit = (family: Family, action: string, doc: Doc, ctx: RequestContext, extra: Doc = {}): Doc | undefined => {
   if (family.event === undefined) return undefined
+  // events show objects with every namespace of their data
+  const all: RequestContext = { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } }
   return recordEvent(ctx, {
     type: `${family.event}__${action}`,
     objectType: family.name,
     objectId: doc.id,
-    object: expose(family, doc, ctx),
+    object: expose(family, doc, all),
     ...extra
   })
+}
+
+/**
+ * Records the events of an update: the derived ones (`asset__name_changed`...), then
+ * `<event>__updated` with the changes requested.
+ */
+export const emitUpdate = (family: Family, doc: Doc, previous: Doc, changes: Doc, ctx: RequestContext): Doc | undefined => {
+  if (family.event === undefined) return undefined
+  const all: RequestContext = { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } }
+  const parentId = newId("evt")
+  for (const [type, delta] of Object.entries(family.deltaEvents?.(changes, previous) ?? {})) {
+    recordEvent(ctx, {
+      type,
+      objectType: family.name,
+      objectId: doc.id,
+      changesRequested: expose(family, delta, all),
+      related: expose(family, doc, all),
+      parentId
+    })
+  }
+  return emit(family, "updated", doc, ctx, { id: parentId, changesRequested: expose(family, changes, all) })
 }
 
 /** POST /path. */
 export const create = Effect.fnUntraced(function*(family: Family, ctx: RequestContext) {
   const doc = yield* build(family, ctx)
   ctx.store.put(family.name, doc)
-  emit(family, "created", doc, ctx)
-  return expose(family, doc, ctx)
+  emit(family, "created", doc, { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } })
+  const shown = expose(family, doc, ctx)
+  for (const field of family.absentUntilRead ?? []) if (ctx.body[field] === undefined) delete shown[field]
+  return shown
 })
 
 /** Applies a PATCH body to an object: deep merge of data fields, replacement of the others. */
@@ -308,7 +343,7 @@ export const update = Effect.fnUntraced(function*(family: Family, ctx: RequestCo
   let doc = applyPatch(family, previous, ctx.body, ctx)
   if (family.prepare !== undefined) doc = yield* family.prepare(doc, ctx, previous)
   ctx.store.put(family.name, doc)
-  emit(family, "updated", doc, ctx, { changesRequested: ctx.body })
+  emitUpdate(family, doc, previous, ctx.body, ctx)
   return expose(family, doc, ctx)
 })
 

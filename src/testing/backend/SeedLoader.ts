@@ -73,6 +73,7 @@ const loadAll = Effect.fnUntraced(function*(
       for (const field of ["username", "displayName", "firstname", "lastname", "email", "description"]) doc[field] ??= null
       if (typeof record.password === "string") base.store.passwords.set(doc.id, record.password)
     }
+    if (family === Families.message && doc.conversationId === undefined) doc.conversationId = newId("conv")
     if (family === transaction && typeof record.status === "string" && record.status !== doc.status) {
       doc.statusHistory = [{ status: record.status, date: record.updatedDate ?? doc.updatedDate }, ...doc.statusHistory]
       doc.status = record.status

@@ -85,6 +85,27 @@ export const jsonbMerge = (base: unknown, patch: unknown): unknown => {
   return merged
 }
 
+/**
+ * A number as a PostgreSQL `real` column (4 bytes) gives it back: the real server keeps prices
+ * and amounts in such columns, so 37.050000000000004 is read back as 37.05.
+ */
+export const float4 = (value: unknown): unknown => {
+  if (typeof value !== "number" || !Number.isFinite(value)) return value
+  const stored = Math.fround(value)
+  for (let digits = 1; digits <= 9; digits++) {
+    const shortest = Number(stored.toPrecision(digits))
+    if (Math.fround(shortest) === stored) return shortest
+  }
+  return stored
+}
+
+/** A document with some of its numbers stored as `real` columns. */
+export const withFloat4 = (doc: Doc, fields: ReadonlyArray<string>): Doc => {
+  const stored = { ...doc }
+  for (const field of fields) if (field in stored) stored[field] = float4(stored[field])
+  return stored
+}
+
 /** The in-memory database of one backend. */
 export class Store {
   private readonly collections = new Map<string, Map<string, Doc>>()

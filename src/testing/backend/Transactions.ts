@@ -25,7 +25,7 @@ import { asset as assetFamily } from "./Families.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
-import { type Doc, newId } from "./Store.js"
+import { type Doc, newId, withFloat4 } from "./Store.js"
 import * as V from "./Validation.js"
 
 /** The default transaction process of the server. */
@@ -379,6 +379,12 @@ const COLUMN_DEFAULTS: Doc = {
   platformData: {}
 }
 
+/** Columns of type `real` on the real server. */
+const REAL_COLUMNS = ["unitPrice", "value", "ownerAmount", "takerAmount", "platformAmount", "ownerFees", "takerFees"]
+
+/** Stores a transaction as the real database keeps it. */
+const store = (ctx: RequestContext, doc: Doc): Doc => ctx.store.put("transaction", withFloat4(doc, REAL_COLUMNS))
+
 const withoutUndefined = (doc: Doc): Doc => Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined))
 
 /** Transactions, read by their owner and their taker. */
@@ -435,7 +441,7 @@ const syncAssetQuantity = (ctx: RequestContext, doc: Doc): void => {
   const quantity = previous ? asset.quantity + doc.quantity : Math.max(asset.quantity - doc.quantity, 0)
   const updated = { ...asset, quantity, updatedDate: ctx.store.timestamp(ctx.now) }
   ctx.store.put("asset", updated)
-  R.emit(assetFamily, "updated", updated, ctx, { changesRequested: { quantity } })
+  R.emitUpdate(assetFamily, updated, asset, { quantity }, ctx)
 }
 
 /** Cancels the pending transactions of the asset that a newly blocking transaction leaves without room. */
@@ -466,7 +472,7 @@ const cancelConflicts = (ctx: RequestContext, doc: Doc): void => {
       ...(endStatuses(process).has(status) ? { completedDate: date } : {}),
       updatedDate: date
     }
-    ctx.store.put("transaction", cancelled)
+    store(ctx, cancelled)
     // the real server's event carries the transaction as it was before the cancellation
     statusChangedEvent(ctx, other)
   }
@@ -529,7 +535,8 @@ const create = Effect.fnUntraced(function*(ctx: RequestContext) {
     metadata: body.metadata ?? {},
     platformData: body.platformData ?? {}
   })
-  ctx.store.put("transaction", doc)
+  // the answer shows the computed numbers; the database keeps them as `real` values
+  store(ctx, doc)
   syncAssetQuantity(ctx, doc)
   R.emit(transaction, "created", doc, { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } })
   return expose(ctx, doc)
@@ -560,7 +567,7 @@ const update = Effect.fnUntraced(function*(ctx: RequestContext) {
   let doc: Doc = { ...previous, ...attrs, updatedDate: date }
   if (status) doc = { ...doc, status, statusHistory: [{ status, date }, ...(previous.statusHistory ?? [])] }
   doc = R.applyPatch(transaction, doc, withoutUndefined({ metadata, platformData }), ctx)
-  ctx.store.put("transaction", doc)
+  doc = store(ctx, doc)
   if (status) syncAssetQuantity(ctx, doc)
   const all = { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } }
   const parent = R.emit(transaction, "updated", doc, all, { changesRequested: expose(all, withoutUndefined(body)) })
@@ -597,11 +604,11 @@ const transition = Effect.fnUntraced(function*(ctx: RequestContext) {
     ...(name === "cancel" ? { cancellationReason: data.cancellationReason, cancelledDate: date } : {}),
     ...(endStatuses(process).has(found.to) ? { completedDate: date } : {})
   }
-  ctx.store.put("transaction", next)
-  syncAssetQuantity(ctx, next)
-  statusChangedEvent(ctx, next)
-  cancelConflicts(ctx, next)
-  return expose(ctx, next)
+  const stored = store(ctx, next)
+  syncAssetQuantity(ctx, stored)
+  statusChangedEvent(ctx, stored)
+  cancelConflicts(ctx, stored)
+  return expose(ctx, stored)
 })
 
 /** The transaction routes. */

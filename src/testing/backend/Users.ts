@@ -261,7 +261,7 @@ const updateUser = Effect.fnUntraced(function*(ctx: RequestContext) {
   }
   const doc = R.applyPatch(user, previous, { ...patch, ...(newOwner === undefined ? {} : { orgOwnerId: newOwner.id }) }, ctx)
   ctx.store.put("user", doc)
-  R.emit(user, "updated", doc, ctx, { changesRequested: ctx.body })
+  R.emitUpdate(user, doc, previous, ctx.body, ctx)
   if (newOwner !== undefined) {
     const roles: ReadonlyArray<string> | undefined = newOwner.organizations?.[doc.id]?.roles
     if (roles === undefined || !roles.includes("dev")) {

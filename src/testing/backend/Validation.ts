@@ -29,6 +29,8 @@ export type Rule =
     /** Names the pattern in messages, as Joi's `regex(pattern, name)`. */
     readonly patternName?: string
     readonly email?: boolean
+    /** An absolute URI with a scheme (Joi's `uri()`). */
+    readonly uri?: boolean
   }
   | BaseRule & {
     readonly kind: "number"
@@ -268,6 +270,9 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
             value, { regex: {} })
         }
       }
+      if (rule.uri && !/^[A-Za-z][A-Za-z\d+.-]*:[^\s]*$/.test(value)) {
+        report(state, path, "string.uri", (l) => `${l} must be a valid uri`, value)
+      }
       if (rule.email && !EMAIL.test(value)) {
         report(state, path, "string.email", (l) => `${l} must be a valid email`, value, { invalids: [value] })
       }
@@ -370,8 +375,9 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
       }
       for (const [main, peer] of rule.with ?? []) {
         if (source[main] !== undefined && source[peer] === undefined) {
-          const mainLabel = labelOf([...path, main])
-          const peerLabel = labelOf([...path, peer])
+          // Joi names the peers by their keys, wherever the object is
+          const mainLabel = main
+          const peerLabel = peer
           report(state, path, "object.with", () => `"${mainLabel}" missing required peer "${peerLabel}"`, output, {
             main,
             mainWithLabel: mainLabel,
@@ -450,7 +456,7 @@ const checkAlternatives = (
     const detail = details[0]!
     if (detail.path.length !== path.length) complex.push(detail)
     else if (detail.type === "any.only") for (const valid of (detail.context.valids as Array<string>)) types.add(valid)
-    else if (detail.type.endsWith(".base")) types.add(detail.type.split(".")[0]!)
+    else if (detail.type.split(".")[1] === "base") types.add(detail.type.split(".")[0]!)
     else complex.push(detail)
   }
   if (complex.length === 0) {

@@ -78,12 +78,26 @@ export interface Target {
 
 const TEMPLATE = /\{\{([^{}]+)\}\}/g
 
+/**
+ * A saved value: `name`, `name.path` (a field of a saved object, e.g. `session:alice.refreshToken`),
+ * or `authorization:alice` (the Authorization header of a session, as the SDKs send it).
+ */
 const lookup = (vars: Vars, name: string): unknown => {
-  if (!(name in vars)) throw new Error(`Template {{${name}}}: nothing saved under that name`)
-  return vars[name]
+  if (name in vars) return vars[name]
+  const authorization = /^authorization:(.+)$/.exec(name)
+  if (authorization) {
+    const session = lookup(vars, `session:${authorization[1]}`) as { accessToken: string }
+    return `Stelace-V1 apiKey=${String(vars.publishableKey)}, token=${session.accessToken}`
+  }
+  const dot = name.indexOf(".")
+  if (dot > 0 && name.slice(0, dot) in vars) return pick(vars[name.slice(0, dot)], name.slice(dot + 1))
+  throw new Error(`Template {{${name}}}: nothing saved under that name`)
 }
 
-/** Replaces `{{name}}` templates; a string that is exactly one template takes the saved value as is. */
+/**
+ * Replaces `{{name}}` templates, in values and in object keys; a string that is exactly one
+ * template takes the saved value as is.
+ */
 export const fill = (value: unknown, vars: Vars): unknown => {
   if (typeof value === "string") {
     const whole = /^\{\{([^{}]+)\}\}$/.exec(value)
@@ -92,7 +106,7 @@ export const fill = (value: unknown, vars: Vars): unknown => {
   }
   if (Array.isArray(value)) return value.map((item) => fill(item, vars))
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, vars)]))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [String(fill(key, vars)), fill(item, vars)]))
   }
   return value
 }
