@@ -357,3 +357,45 @@ describe("messages, ratings and orders", () => {
     expect(line.body.transactionId).toBe(demo.transactions.teslaBooking)
   })
 })
+
+describe("metadata namespaces", () => {
+  const api = useServer()
+
+  it("lets a user write and read their own _private and _protected data, hidden from others", async () => {
+    const session = await login(api.server(), alice.username, alice.password)
+    const own = { key: api.server().publishableApiKey, token: session.accessToken }
+    const written = await api.call("PATCH", `/users/${alice.id}`, {
+      ...own,
+      body: { metadata: { _private: { phone: "0600" }, _protected: { iban: "FR76" } } }
+    })
+    expect(written.status).toBe(200)
+    expect(written.body.metadata).toMatchObject({ _private: { phone: "0600" }, _protected: { iban: "FR76" } })
+
+    const other = await login(api.server(), demo.users.david.username, demo.users.david.password)
+    const seen = await api.call("GET", `/users/${alice.id}`, { key: api.server().publishableApiKey, token: other.accessToken })
+    expect(seen.body.metadata._private).toBeUndefined()
+    expect(seen.body.metadata._protected).toBeUndefined()
+
+    const withSecretKey = await api.call("GET", `/users/${alice.id}`)
+    expect(withSecretKey.body.metadata._private).toEqual({ phone: "0600" })
+  })
+
+  it("refuses reserved namespaces, protected ones outside users and assets, and ungranted ones", async () => {
+    const reserved = await api.call("PATCH", `/assets/${demo.assets.tesla}`, { body: { metadata: { _system: { a: 1 } } } })
+    expect(reserved.status).toBe(403)
+    expect(reserved.body).toMatchObject({ message: "Can’t edit Stelace reserved namespace", data: { forbiddenNamespaces: ["system"] } })
+
+    const protectedOnCategory = await api.call("POST", "/categories", { body: { name: "Boats", metadata: { _protected: {} } } })
+    expect(protectedOnCategory.status).toBe(403)
+    expect(protectedOnCategory.body.message).toBe("Can’t edit reserved namespace on this resource")
+
+    const session = await login(api.server(), alice.username, alice.password)
+    const ungranted = await api.call("PATCH", `/users/${alice.id}`, {
+      key: api.server().publishableApiKey,
+      token: session.accessToken,
+      body: { metadata: { _shop: { a: 1 } } }
+    })
+    expect(ungranted.status).toBe(403)
+    expect(ungranted.body.message).toBe("Forbidden")
+  })
+})

@@ -188,11 +188,12 @@ export const findApiKey = (store: Store, key: string): Doc | undefined =>
 interface Grants {
   readonly permissions: Set<string>
   readonly readNamespaces: Set<string>
+  readonly editNamespaces: Set<string>
 }
 
 /** Permissions and namespaces of roles (role objects of the store, following `parentId`). */
 export const grantsOf = (store: Store, roles: ReadonlyArray<string>): Grants => {
-  const grants: Grants = { permissions: new Set(), readNamespaces: new Set() }
+  const grants: Grants = { permissions: new Set(), readNamespaces: new Set(), editNamespaces: new Set() }
   const stored = store.all("role")
   const visit = (value: string, seen: Set<string>) => {
     if (seen.has(value)) return
@@ -201,6 +202,7 @@ export const grantsOf = (store: Store, roles: ReadonlyArray<string>): Grants => 
     if (role === undefined) return
     for (const permission of role.permissions ?? []) grants.permissions.add(permission)
     for (const namespace of role.readNamespaces ?? []) grants.readNamespaces.add(namespace)
+    for (const namespace of role.editNamespaces ?? []) grants.editNamespaces.add(namespace)
     if (role.parentId) {
       const parent = stored.find((candidate) => candidate.id === role.parentId)
       if (parent !== undefined) visit(parent.value, seen)
@@ -243,7 +245,8 @@ const restrict = (member: Grants, organization: Grants): Grants => {
     allowed.has("*") ? items : items.has("*") ? new Set(allowed) : new Set([...items].filter((item) => allowed.has(item)))
   return {
     permissions: within(member.permissions, organization.permissions),
-    readNamespaces: within(member.readNamespaces, organization.readNamespaces)
+    readNamespaces: within(member.readNamespaces, organization.readNamespaces),
+    editNamespaces: within(member.editNamespaces, organization.editNamespaces)
   }
 }
 
@@ -266,11 +269,13 @@ export const resolveAccess = (
     const grants = grantsOf(store, roles)
     for (const permission of apiKey.permissions ?? []) grants.permissions.add(permission)
     for (const namespace of apiKey.readNamespaces ?? []) grants.readNamespaces.add(namespace)
+    for (const namespace of apiKey.editNamespaces ?? []) grants.editNamespaces.add(namespace)
     return {
       ...base,
       roles,
       permissions: grants.permissions,
       readNamespaces: [...grants.readNamespaces],
+      editNamespaces: [...grants.editNamespaces],
       organizationId: undefined
     }
   }
@@ -279,7 +284,7 @@ export const resolveAccess = (
   if (claims === undefined) {
     const grants = grantsOf(store, ["public"])
     extra.forEach((permission) => grants.permissions.add(permission))
-    return { ...base, roles: ["public"], permissions: grants.permissions, readNamespaces: [], organizationId: undefined }
+    return { ...base, roles: ["public"], permissions: grants.permissions, readNamespaces: [], editNamespaces: [], organizationId: undefined }
   }
 
   const tokenPermissions = [
@@ -314,6 +319,7 @@ export const resolveAccess = (
       roles,
       permissions: grants.permissions,
       readNamespaces: [...grants.readNamespaces],
+      editNamespaces: [...grants.editNamespaces],
       organizationId: organizationHeader
     }
   }
@@ -321,11 +327,15 @@ export const resolveAccess = (
   const roles = [...new Set([...(claims.roles ?? []), "public"])]
   const grants = grantsOf(store, roles)
   tokenPermissions.forEach((permission) => grants.permissions.add(permission))
+  const claimed = (field: string): ReadonlyArray<string> => Array.isArray(claims[field]) ? claims[field] as Array<string> : []
+  claimed("readNamespaces").forEach((namespace) => grants.readNamespaces.add(namespace))
+  claimed("editNamespaces").forEach((namespace) => grants.editNamespaces.add(namespace))
   return {
     ...base,
     roles,
     permissions: grants.permissions,
     readNamespaces: [...grants.readNamespaces],
+    editNamespaces: [...grants.editNamespaces],
     organizationId: undefined
   }
 }

@@ -14,6 +14,7 @@ import * as Auth from "./Auth.js"
 import * as Availabilities from "./Availabilities.js"
 import * as Families from "./Families.js"
 import * as Jwt from "./Jwt.js"
+import { checkRequestData } from "./Namespaces.js"
 import * as Orders from "./Orders.js"
 import { type ApiVersion, apiVersions, latestVersion } from "./Pagination.js"
 import * as Platform from "./Platform.js"
@@ -274,9 +275,9 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     if (route.auth === "system") throw forbidden()
     const matched = new Set(route.permissions.filter((permission) => can(access, permission)))
     if (route.permissions.length > 0 && matched.size === 0) throw hiddenForbidden("No appropriate permission")
-    if (route.checksData && rawBody !== null && typeof rawBody === "object" && (rawBody as Doc).platformData !== undefined &&
-      !can(access, "platformData:edit:all")) {
-      throw hiddenForbidden("Forbidden platformData edition")
+    if (route.checksData) {
+      const refused = checkRequestData(rawBody, access, route.editsProtectedNamespaces)
+      if (refused !== undefined) throw refused
     }
 
     const targetUserId = headers["x-stelace-user-id"]

@@ -368,6 +368,7 @@ export const asset: Family = {
   scope: "own",
   owners: (doc) => [doc.ownerId],
   ownerField: "ownerId",
+  namespacesOwner: (doc) => doc.ownerId ?? undefined,
   create: assetBody,
   update: V.extend(V.partial(assetBody), { ownerId: V.forbidden() }),
   filters: {

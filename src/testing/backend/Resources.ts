@@ -14,6 +14,7 @@
 import * as Effect from "effect/Effect"
 import { type ApiError, forbidden, notFound } from "./ApiError.js"
 import { recordEvent } from "./EventLog.js"
+import { canEditFor, hideNamespaces, readNamespacesFor } from "./Namespaces.js"
 import * as Pagination from "./Pagination.js"
 import { isSuperset, matchesRange, toList } from "./QueryString.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
@@ -94,6 +95,11 @@ export interface Family {
   readonly beforeRemove?: (doc: Doc, ctx: RequestContext) => Effect.Effect<void, ApiError>
   /** What the API shows of an object (beyond dropping nothing): hide private fields, add computed ones. */
   readonly expose?: (doc: Doc, ctx: RequestContext) => Doc
+  /**
+   * The user whose `_private`/`_protected` data the object holds (users: themself, assets: the
+   * owner): they write and read it. Families without one refuse those namespaces.
+   */
+  readonly namespacesOwner?: (doc: Doc) => string | undefined
   /** Event type prefix (`asset` → `asset__created`); no events when absent. */
   readonly event?: string
   /**
@@ -142,9 +148,12 @@ export const authorize = (family: Family, action: string, doc: Doc, ctx: Request
   canAll(ctx, family, action) || isOwner(family, doc, ctx) ? Effect.void : Effect.fail(forbidden())
 
 /** The object as the API shows it. */
-export const expose = (family: Family, doc: Doc, ctx: RequestContext): Doc => {
+export const expose = (family: Family, doc: Doc, ctx: RequestContext, single = true): Doc => {
   const shown = family.expose === undefined ? { ...doc } : family.expose(doc, ctx)
-  return { ...shown, livemode: false }
+  const namespaces = family.namespacesOwner === undefined
+    ? ctx.access.readNamespaces
+    : readNamespacesFor(family.namespacesOwner(doc), ctx, single)
+  return { ...hideNamespaces(shown, namespaces), livemode: false }
 }
 
 /** Finds an object or fails with 404. */
@@ -222,11 +231,11 @@ export const applyFilters = (family: Family, docs: ReadonlyArray<Doc>, ctx: Requ
 export const respondList = (family: Family, docs: ReadonlyArray<Doc>, ctx: RequestContext): unknown => {
   if (family.plainArrayIn2019 && Pagination.isOffsetVersion(ctx.version)) {
     const { orderBy, order } = family.plainArrayIn2019
-    return Pagination.sortDocs(docs, orderBy, order).map((doc) => expose(family, doc, ctx))
+    return Pagination.sortDocs(docs, orderBy, order).map((doc) => expose(family, doc, ctx, false))
   }
   const version = family.cursorOnly ? Pagination.latestVersion : ctx.version
   const page = Pagination.paginate(docs, ctx.query as Pagination.PageParams, version)
-  return { ...page, results: page.results.map((doc) => expose(family, doc, ctx)) }
+  return { ...page, results: page.results.map((doc) => expose(family, doc, ctx, false)) }
 }
 
 /** GET /path: the filtered list, restricted to one's own objects without `<name>:list:all`. */
@@ -275,6 +284,9 @@ export const build = Effect.fnUntraced(function*(family: Family, ctx: RequestCon
     ...draft,
     metadata: draft.metadata ?? {},
     ...(family.noPlatformData ? {} : { platformData: draft.platformData ?? {} })
+  }
+  if (family.namespacesOwner !== undefined && !canEditFor(body, family.namespacesOwner(doc), ctx)) {
+    return yield* Effect.fail(forbidden("Invalid namespaces"))
   }
   return family.prepare === undefined ? doc : yield* family.prepare(doc, ctx, undefined)
 })
@@ -340,6 +352,9 @@ export const update = Effect.fnUntraced(function*(family: Family, ctx: RequestCo
   const previous = yield* find(family, ctx.params.id!, ctx)
   if (family.scope === "own") yield* authorize(family, "edit", previous, ctx)
   yield* checkPlatformData(ctx)
+  if (family.namespacesOwner !== undefined && !canEditFor(ctx.body, family.namespacesOwner(previous), ctx)) {
+    return yield* Effect.fail(forbidden("Invalid namespace"))
+  }
   let doc = applyPatch(family, previous, ctx.body, ctx)
   if (family.prepare !== undefined) doc = yield* family.prepare(doc, ctx, previous)
   ctx.store.put(family.name, doc)
@@ -386,6 +401,7 @@ export const routes = (family: Family): Array<Route> => {
     all.push(
       route("POST", family.path, {
         permissions: permission(family, "create"),
+        editsProtectedNamespaces: family.namespacesOwner !== undefined,
         ...(family.create === undefined ? {} : { body: V.required(family.create) })
       }, (ctx) => create(family, ctx))
     )
@@ -395,6 +411,7 @@ export const routes = (family: Family): Array<Route> => {
     all.push(
       route("PATCH", `${family.path}/:id`, {
         permissions: permission(family, "edit"),
+        editsProtectedNamespaces: family.namespacesOwner !== undefined,
         ...(body === undefined ? {} : { body })
       }, (ctx) => update(family, ctx))
     )

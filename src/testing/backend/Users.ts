@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import { isOrganization, organizationMembership, resolveAccess } from "./Access.js"
 import { type ApiError, badRequest, forbidden, hiddenForbidden, notFound, unprocessable } from "./ApiError.js"
 import { recordEvent } from "./EventLog.js"
+import { canEditFor } from "./Namespaces.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
@@ -93,6 +94,7 @@ export const user: Family = {
   operations: ["read"],
   scope: "own",
   owners: (doc) => [doc.id],
+  namespacesOwner: (doc) => doc.id,
   create: createBody,
   update: updateBody,
   filters: {
@@ -259,6 +261,7 @@ const updateUser = Effect.fnUntraced(function*(ctx: RequestContext) {
     ctx.store.all("user").some((doc) => doc.username === patch.username)) {
     return yield* Effect.fail(unprocessable("Unavailable username"))
   }
+  if (!canEditFor(ctx.body, previous.id, ctx)) return yield* Effect.fail(forbidden("Invalid namespace"))
   const doc = R.applyPatch(user, previous, { ...patch, ...(newOwner === undefined ? {} : { orgOwnerId: newOwner.id }) }, ctx)
   ctx.store.put("user", doc)
   R.emitUpdate(user, doc, previous, ctx.body, ctx)
@@ -419,10 +422,15 @@ export const routes: ReadonlyArray<Route> = [
   route("GET", "/users", { permissions: ["user:list:all"], query: R.listQueryRule(user) }, listUsers),
   route("POST", "/users", {
     permissions: ["user:create", "user:create:all", "organization:create", "organization:create:all"],
-    body: V.required(createBody)
+    body: V.required(createBody),
+    editsProtectedNamespaces: true
   }, createUser),
   ...R.routes(user),
-  route("PATCH", "/users/:id", { permissions: ["user:edit", "user:edit:all"], body: updateBody }, updateUser),
+  route("PATCH", "/users/:id", {
+    permissions: ["user:edit", "user:edit:all"],
+    body: updateBody,
+    editsProtectedNamespaces: true
+  }, updateUser),
   route("DELETE", "/users/:id", { permissions: ["user:remove", "user:remove:all"] }, removeUser),
   route("PUT", "/users/:id/organizations/:organizationId", {
     body: V.required(V.object({ roles: V.array(V.string()) }))
