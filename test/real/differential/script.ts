@@ -512,6 +512,7 @@ const others = (run: string): Array<Step> => [
   { name: "assessments: a stranger cannot read", as: "bruno", method: "GET", path: "/assessments/{{assessment}}" },
   { name: "assessments: list by asset", method: "GET", path: "/assessments", query: { assetId: "{{kayak}}" } },
   { name: "assessments: update", method: "PATCH", path: "/assessments/{{assessment}}", body: { statement: "challenge", metadata: { note: "scratch" } } },
+  { name: "assessments: signing needs a body", as: "alice", method: "POST", path: "/assessments/{{assessment}}/signatures" },
   { name: "assessments: the owner signs", as: "alice", method: "POST", path: "/assessments/{{assessment}}/signatures", body: {} },
   { name: "assessments: the owner signs again", as: "alice", method: "POST", path: "/assessments/{{assessment}}/signatures", body: {} },
   { name: "assessments: a wrong sign code", as: "chloe", method: "POST", path: "/assessments/{{assessment}}/signatures", body: { signCode: "0000" } },
