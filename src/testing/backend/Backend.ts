@@ -218,8 +218,12 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
   if (parseApiKey(keys.secret)?.type !== "seck" || parseApiKey(keys.publishable)?.type !== "pubk") {
     return yield* Effect.die(new Error("Seed API keys must look like seck_test_<24+ chars> and pubk_test_<24+ chars>"))
   }
+  const ttl = options.accessTokenTtl
+  if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) {
+    return yield* Effect.die(new TypeError(`accessTokenTtl must be a whole number of seconds above 0, got ${String(ttl)}`))
+  }
   const settings = {
-    accessTokenTtl: options.accessTokenTtl ?? 3600,
+    accessTokenTtl: ttl ?? 3600,
     signingKey: yield* Jwt.importKey(randomString(40))
   }
   loadBasics(store, now, keys)
