@@ -254,6 +254,7 @@ export const COMPARED_HEADERS = [
   "x-request-id",
   "www-authenticate",
   "location",
+  "allow",
   "access-control-allow-credentials"
 ] as const
 
