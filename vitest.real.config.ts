@@ -1,6 +1,14 @@
 import { defineConfig } from "vitest/config"
 // the unit config installs the Node 20 shim vitest's failure reporter needs
 import "./vitest.config.js"
+import { environmentProblem } from "./test/real/server.js"
+
+// without a server to test, stop before vitest starts, naming the variables to set
+const problem = environmentProblem()
+if (problem !== undefined) {
+  console.error(`\n${problem}\n`)
+  process.exit(1)
+}
 
 /**
  * The integration suite against a real Stelace server (`npm run test:real`): `test/real/*.real.ts`,
