@@ -52,6 +52,20 @@ const client = (options: Stelace.Options = {}, port?: number, transport: "node" 
 
 const admin = client({ apiKey: server.secretApiKey })
 
+/**
+ * An asset type of this run: assets always name one, since whether the platform has a default
+ * asset type depends on what ran before on the same server.
+ */
+let simpleTypeId: string | undefined
+const assetTypeId = Effect.suspend(() =>
+  simpleTypeId !== undefined
+    ? Effect.succeed(simpleTypeId)
+    : AssetTypes.create({ name: `Effect simple ${run}`, timeBased: false, isDefault: false }).pipe(
+      Effect.map((type) => (simpleTypeId = type.id)),
+      Effect.provide(admin)
+    )
+)
+
 /** Creates a user with the secret key; their credentials. */
 const newUser = (name: string) =>
   Users.create({ username: `${name}-${run}`, password: `${name}-password`, firstname: name }).pipe(
@@ -183,8 +197,8 @@ describe("the Effect API: the session", () => {
 
       const asOrganization = yield* Effect.gen(function*() {
         yield* Auth.login({ username: user.username, password: user.password })
-        const asset = yield* Assets.create({ name: `Effect shop asset ${run}` })
-        const mine = yield* Assets.create({ name: `Effect own asset ${run}` }, { organizationId: null })
+        const asset = yield* Assets.create({ assetTypeId: yield* assetTypeId, name: `Effect shop asset ${run}` })
+        const mine = yield* Assets.create({ assetTypeId: yield* assetTypeId, name: `Effect own asset ${run}` }, { organizationId: null })
         const { seen } = yield* withSessionEvents(Auth.logout())
         const info = yield* Auth.info
         return { asset, mine, seen, info }
@@ -204,7 +218,7 @@ describe("the Effect API: typed failures from real answers", () => {
       assert.deepInclude(missing, { statusCode: 404, message: "Not Found" })
       assert.match((missing as any).requestId ?? "", /^[0-9a-f-]{36}$|^$/)
 
-      const invalid = yield* Effect.flip(Assets.create({ name: "Nope" })).pipe(Effect.provide(client()))
+      const invalid = yield* Effect.flip(Assets.create({ assetTypeId: yield* assetTypeId, name: "Nope" })).pipe(Effect.provide(client()))
       assert.deepInclude(invalid, { _tag: "ServerError", statusCode: 403, message: "Forbidden" })
 
       const recovered = yield* Assets.read("ast_unknown00000000000000").pipe(
@@ -235,7 +249,7 @@ describe("the Effect API: pagination", () => {
       const owner = yield* newUser("effect-pager")
       const names = ["A", "B", "C", "D", "E"].map((name) => `Effect ${name} ${run}`)
       const all = yield* Effect.gen(function*() {
-        for (const name of names) yield* Assets.create({ name, ownerId: owner.id })
+        for (const name of names) yield* Assets.create({ assetTypeId: yield* assetTypeId, name, ownerId: owner.id })
         const page = yield* Assets.list({ ownerId: owner.id, nbResultsPerPage: 2, page: 3, orderBy: "createdDate", order: "asc" })
         assert.deepStrictEqual(page.results.map((asset) => asset.name), [names[4]])
         assert.deepStrictEqual(page.paginationMeta, { nbResults: 5, nbPages: 3, page: 3, nbResultsPerPage: 2 })
@@ -254,7 +268,7 @@ describe("the Effect API: routes stelace@0.14.0 lacked", () => {
     Effect.gen(function*() {
       const owner = yield* newUser("effect-assessor")
       yield* Effect.gen(function*() {
-        const asset = yield* Assets.create({ name: `Effect assessed ${run}`, ownerId: owner.id })
+        const asset = yield* Assets.create({ assetTypeId: yield* assetTypeId, name: `Effect assessed ${run}`, ownerId: owner.id })
         const assessment = yield* Assessments.create({ assetId: asset.id, ownerId: owner.id, status: "draft", statement: "pass" })
         const updated = yield* Assessments.update(assessment.id, { statement: "challenge" })
         assert.strictEqual(updated.statement, "challenge")
@@ -284,7 +298,7 @@ describe("the Effect API: routes stelace@0.14.0 lacked", () => {
     Effect.gen(function*() {
       const owner = yield* newUser("effect-signer")
       const assessment = yield* Effect.gen(function*() {
-        const asset = yield* Assets.create({ name: `Effect signed ${run}`, ownerId: owner.id })
+        const asset = yield* Assets.create({ assetTypeId: yield* assetTypeId, name: `Effect signed ${run}`, ownerId: owner.id })
         return yield* Assessments.create({ assetId: asset.id, ownerId: owner.id, status: "draft", signers: { [owner.id]: null } })
       }).pipe(Effect.provide(admin))
       const signed = yield* Effect.gen(function*() {

@@ -33,6 +33,14 @@ const facade = (options: Record<string, unknown> = {}, port = server.port): any 
 
 const admin = facade({ apiKey: server.secretApiKey })
 
+/**
+ * An asset type of this run: assets always name one, since whether the platform has a default
+ * asset type depends on what ran before on the same server.
+ */
+let simpleType: Promise<string> | undefined
+const assetTypeId = () =>
+  (simpleType ??= admin.assetTypes.create({ name: `Simple ${run}`, timeBased: false, isDefault: false }).then((type: any) => type.id))
+
 /** A new user (created with the secret key) and a facade logged in as them. */
 const newUser = async (name: string, options: Record<string, unknown> = {}, port?: number) => {
   const username = `${name}-${run}`
@@ -126,10 +134,10 @@ describe("the facade's session against the real server", () => {
 
     // the organization header: the call acts as the organization
     user.client.setOrganizationId(organization.id)
-    const asOrganization = await user.client.assets.create({ name: `Shop asset ${run}` })
+    const asOrganization = await user.client.assets.create({ assetTypeId: await assetTypeId(), name: `Shop asset ${run}` })
     expect(asOrganization.ownerId).toBe(organization.id)
     user.client.setOrganizationId(null)
-    expect((await user.client.assets.create({ name: `Own asset ${run}` })).ownerId).toBe(user.id)
+    expect((await user.client.assets.create({ assetTypeId: await assetTypeId(), name: `Own asset ${run}` })).ownerId).toBe(user.id)
 
     const outsider = await newUser("outsider")
     outsider.client.setOrganizationId(organization.id)
@@ -146,7 +154,7 @@ describe("the facade's session against the real server", () => {
     expect(claimsOf(impersonated.accessToken)).toMatchObject({ userId: organization.id, sourceUserId: user.id })
     const info = await user.client.auth.info()
     expect(info).toMatchObject({ isAuthenticated: true, userId: organization.id })
-    const impersonating = await user.client.assets.create({ name: `Impersonated asset ${run}` })
+    const impersonating = await user.client.assets.create({ assetTypeId: await assetTypeId(), name: `Impersonated asset ${run}` })
     expect(impersonating.ownerId).toBe(organization.id)
   })
 
@@ -164,7 +172,7 @@ describe("the facade's session against the real server", () => {
 
 describe("the facade's typed failures from real answers", () => {
   it("rejects with ServerError carrying the body's fields and the request id", async () => {
-    const invalid = await rejection(admin.assets.create({ name: 3, price: -1 }))
+    const invalid = await rejection(admin.assets.create({ assetTypeId: await assetTypeId(), name: 3, price: -1 }))
     expect(invalid).toBeInstanceOf(ServerError)
     expect(invalid).toMatchObject({ statusCode: 400, message: "\"name\" must be a string. \"price\" must be larger than or equal to 0" })
 
@@ -176,10 +184,10 @@ describe("the facade's typed failures from real answers", () => {
     expect(await rejection(badKey.assets.list())).toMatchObject({ statusCode: 401 })
 
     const anonymous = facade()
-    const forbidden = await rejection(anonymous.assets.create({ name: "Nope" }))
+    const forbidden = await rejection(anonymous.assets.create({ assetTypeId: await assetTypeId(), name: "Nope" }))
     expect(forbidden).toMatchObject({ statusCode: 403, message: "Forbidden" })
 
-    const currency = await rejection(admin.assets.create({ name: "Odd", currency: "XYZ" }))
+    const currency = await rejection(admin.assets.create({ assetTypeId: await assetTypeId(), name: "Odd", currency: "XYZ" }))
     expect(currency).toMatchObject({ statusCode: 400, message: "Invalid currency" })
 
     await admin.users.create({ username: `twin-${run}`, password: "twin-password" })
@@ -227,7 +235,7 @@ describe("the facade's pagination against the real server", () => {
   beforeAll(async () => {
     ownerId = (await admin.users.create({ username: owner, password: "pager-password" })).id
     for (const name of ["A", "B", "C", "D", "E"]) {
-      await admin.assets.create({ name: `${name} ${run}`, ownerId })
+      await admin.assets.create({ assetTypeId: await assetTypeId(), name: `${name} ${run}`, ownerId })
     }
   })
 
@@ -256,7 +264,7 @@ describe("the facade's pagination against the real server", () => {
 describe("routes stelace@0.14.0 lacked, through the facade", () => {
   it("runs assessments, batches, signals and emails, and reports the routes this release lacks", async () => {
     const owner = await newUser("assessor")
-    const asset = await admin.assets.create({ name: `Assessed ${run}`, ownerId: owner.id })
+    const asset = await admin.assets.create({ assetTypeId: await assetTypeId(), name: `Assessed ${run}`, ownerId: owner.id })
     const assessment = await admin.assessments.create({
       assetId: asset.id,
       ownerId: owner.id,
@@ -293,14 +301,14 @@ describe("routes stelace@0.14.0 lacked, through the facade", () => {
     // POST /assessments/:id/signatures needs a JSON object body, even empty: the facade sends none for
     // sign(id) or sign(id, {}), and the server answers 400 "\"body\" is required"
     const owner = await newUser("signer")
-    const asset = await admin.assets.create({ name: `Signed ${run}`, ownerId: owner.id })
+    const asset = await admin.assets.create({ assetTypeId: await assetTypeId(), name: `Signed ${run}`, ownerId: owner.id })
     const assessment = await admin.assessments.create({ assetId: asset.id, ownerId: owner.id, status: "draft", signers: { [owner.id]: null } })
     const signed = await owner.client.assessments.sign(assessment.id, {})
     expect(signed.signers[owner.id].signedDate).toEqual(expect.any(String))
   })
 
   it("reads the events of a change once the server has recorded them", async () => {
-    const asset = await admin.assets.create({ name: `Evented ${run}` })
+    const asset = await admin.assets.create({ assetTypeId: await assetTypeId(), name: `Evented ${run}` })
     await admin.assets.update(asset.id, { name: `Renamed ${run}` })
     const events = await poll(
       () => admin.events.list({ objectId: asset.id }),
