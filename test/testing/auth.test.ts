@@ -62,7 +62,9 @@ describe("API keys and the Authorization header", () => {
 })
 
 describe("login, tokens and logout", () => {
-  const api = useServer({ accessTokenTtl: 1 })
+  // JWT times are whole seconds, so a token lives between ttl - 1 and ttl seconds: 3 leaves a
+  // fresh token at least 2 s of validity (1 could leave it a few milliseconds on a busy machine)
+  const api = useServer({ accessTokenTtl: 3 })
 
   it("logs in with the real response shape and an HS256 token with the real claims", async () => {
     const body = await login(api.server(), alice.username, alice.password)
@@ -73,7 +75,7 @@ describe("login, tokens and logout", () => {
     expect(header).toEqual({ alg: "HS256", typ: "JWT" })
     const claims = claimsOf(body.accessToken)
     expect(claims).toMatchObject({ userId: alice.id, roles: ["user", "provider"] })
-    expect(claims.exp).toBe((claims.iat as number) + 1)
+    expect(claims.exp).toBe((claims.iat as number) + 3)
     expect(claims.loggedAt).toBe(claims.iat)
   })
 
@@ -97,7 +99,7 @@ describe("login, tokens and logout", () => {
     const { accessToken } = await login(server, alice.username, alice.password)
     const fresh = await api.call("GET", `/users/${alice.id}`, { key: server.publishableApiKey, token: accessToken })
     expect(fresh.body.username).toBe(alice.username)
-    await sleep(2100)
+    await sleep(3100)
     const expired = await api.call("GET", `/users/${alice.id}`, { key: server.publishableApiKey, token: accessToken })
     expect(expired.status).toBe(200)
     expect(expired.body.username).toBeUndefined()
@@ -235,7 +237,7 @@ describe("login, tokens and logout", () => {
       body: { authorization: `Stelace-V1 apiKey=${server.publishableApiKey}, token=${session.accessToken}` }
     })
     expect(headerCheck.body).toMatchObject({ valid: true, user: { userId: alice.id }, tokenExpired: false })
-    await sleep(2100)
+    await sleep(3100)
     const expired = await api.call("POST", "/auth/check", {
       body: { authorization: `Stelace-V1 apiKey=${server.publishableApiKey}, token=${session.accessToken}` }
     })
