@@ -6,7 +6,7 @@ import { defineConfig } from "tsup"
  * declarations come from tsc too (tsup's dts step needs the compiler API TypeScript 7 dropped).
  */
 export default defineConfig({
-  entry: { index: "src/index.ts", "testing/index": "src/testing/index.ts" },
+  entry: { index: "src/index.ts", "testing/index": "src/testing/index.ts", "react/index": "src/react/index.ts" },
   format: "cjs",
   outDir: "dist/cjs",
   target: "es2022",
@@ -15,5 +15,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
-  external: ["effect", "jwt-decode", /^node:/]
+  // esbuild renames classes whose bodies refer to themselves (`_ServerError`); users see these names
+  keepNames: true,
+  external: ["effect", "jwt-decode", "react", "react-dom", "@tanstack/react-query", /^node:/]
 })

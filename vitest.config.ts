@@ -18,7 +18,7 @@ if (typeof (Map as any).groupBy !== "function") {
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.{ts,tsx}"],
     testTimeout: 20_000,
     hookTimeout: 30_000
   }

@@ -1,40 +1,88 @@
 /**
- * The user session: which tokens go with the next request, when they are refreshed, and how an
- * expired session is announced.
+ * The user session: which access token goes with the next request, when it is refreshed, and what
+ * is announced when the session changes.
  *
- * Before a call (unless the API key is secret) the session reads the token store. When the access
- * token expires within the refresh margin, or cannot be decoded, and there is a refresh token or a
- * `beforeRefreshToken` hook, it refreshes first. Concurrent calls share one refresh. A 403 on
- * refresh removes the tokens, fails every call waiting for that refresh with `SessionExpired`, and
- * announces the expiry once to `events` subscribers. Any other refresh failure keeps the old tokens.
+ * The session is one state machine over the token store. Every change that replaces the session
+ * (a login, a logout, a change made elsewhere such as another tab) starts a new generation, and a
+ * refresh applies its result only if the generation it started in is still the current one and
+ * the store still holds the session it started from. So a refresh that lands late never writes an
+ * old user's tokens back, and a refusal of an old refresh token never logs out a newer session.
+ *
+ * Before a call (unless the API key is secret) the session reads the store. When the access token
+ * expires within the refresh margin, or cannot be decoded, and there is a refresh token or a
+ * `beforeRefreshToken` hook, it refreshes first; concurrent calls share one refresh. Then:
+ * - the refresh succeeds: the new access token is stored and `Refreshed` announced;
+ * - the refresh token is refused (403): the tokens are removed, `Expired` is announced once, and
+ *   every waiting call fails with `SessionExpired`;
+ * - the refresh fails otherwise (network, server error, a failing or silent hook): the tokens are
+ *   kept, `RefreshFailed` is announced, and the waiting calls fail with that error;
+ * - the session was replaced meanwhile: the result is dropped and the waiting calls go on with the
+ *   session that is current.
+ *
+ * Auth routes (login, token grants, logout) never refresh first. Only well-formed access tokens
+ * (strings that decode as a JWT) are sent.
  *
  * @since 0.1.0
  */
 import { jwtDecode } from "jwt-decode"
+import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { ServerError, SessionExpired } from "./Errors.js"
-import type { Settings } from "./internal/settings.js"
-import { isSecretApiKey } from "./internal/settings.js"
+import type { InvalidArgument, MalformedResponse, NetworkError } from "./Errors.js"
+import { HookError, MalformedResponse as Malformed, ServerError, SessionExpired } from "./Errors.js"
+import type { BeforeRefreshToken, Settings } from "./internal/settings.js"
+import { DEFAULT_TIMEOUT } from "./internal/settings.js"
 import type { Transport } from "./internal/transport.js"
 import type { TokenStore, Tokens } from "./TokenStore.js"
+import { wellFormed } from "./TokenStore.js"
+
+/** Why a refresh did not give a new access token, short of the session expiring. */
+export type RefreshError = NetworkError | ServerError | MalformedResponse | HookError | InvalidArgument
+
+/** The failures of getting the access token for a call. */
+export type SessionError = SessionExpired | RefreshError
 
 /** Something that happened to the session. */
 export type SessionEvent =
+  /** A login (or a token grant) stored a new session. */
   | { readonly _tag: "LoggedIn"; readonly tokens: Tokens }
+  /** The access token was refreshed. */
   | { readonly _tag: "Refreshed"; readonly tokens: Tokens }
+  /** A logout removed the session. */
   | { readonly _tag: "LoggedOut" }
+  /** The refresh token was refused: the session is over, the user must log in again. */
   | { readonly _tag: "Expired"; readonly error: SessionExpired }
+  /** A refresh failed for another reason; the session is kept and the next call tries again. */
+  | { readonly _tag: "RefreshFailed"; readonly error: RefreshError }
+  /** The stored session changed outside this client (another tab, or the store itself). */
+  | { readonly _tag: "Changed"; readonly tokens: Tokens | undefined }
+  /** The organization the client acts as changed. */
+  | { readonly _tag: "OrganizationChanged"; readonly organizationId: string | null }
 
-/** What the stored access token says about the user. */
+/** What the stored access token says about the user (stelace.js's `auth.info()`). */
 export interface SessionInfo {
   readonly isAuthenticated: boolean
   readonly userId: string | null
+}
+
+/**
+ * The session as a value, for user interfaces: the same object until something changes, so it
+ * can back React's `useSyncExternalStore`.
+ */
+export interface SessionSnapshot {
+  readonly status: "anonymous" | "authenticated"
+  readonly userId: string | null
+  /** The organization the client acts as (`x-stelace-organization-id`), if any. */
+  readonly organizationId: string | null
+  readonly roles: ReadonlyArray<string>
+  /** When the access token expires (milliseconds since the epoch), if it says. */
+  readonly expiresAt: number | null
 }
 
 /** The claims of a Stelace access token. */
@@ -50,17 +98,31 @@ export interface AccessTokenClaims {
 /** The session of one client. */
 export class Session extends Context.Service<Session, {
   /** The tokens to send with the next request, refreshed first when needed. */
-  readonly tokens: Effect.Effect<Tokens | undefined, SessionExpired>
+  readonly tokens: Effect.Effect<Tokens | undefined, SessionError>
+  /** The access token to send with the next request (well-formed, refreshed first when needed). */
+  readonly accessToken: Effect.Effect<string | undefined, SessionError>
+  /** The stored tokens as they are, never refreshed. */
+  readonly current: Effect.Effect<Tokens | undefined, HookError>
+  /** What auth routes (login, token grants, logout) send: the stored tokens, never refreshed; none with a secret key. */
+  readonly authTokens: Effect.Effect<Tokens | undefined, HookError>
   /** Refreshes now (sharing a refresh already under way), whatever the token's expiry. */
-  readonly refresh: Effect.Effect<Tokens | undefined, SessionExpired>
+  readonly refresh: Effect.Effect<Tokens | undefined, SessionError>
   /** Stores the tokens of a new session (after login) and announces it. */
-  readonly set: (tokens: Tokens) => Effect.Effect<void>
+  readonly set: (tokens: Tokens) => Effect.Effect<void, HookError>
   /** Removes the tokens (after logout) and announces it. */
-  readonly clear: Effect.Effect<void>
+  readonly clear: Effect.Effect<void, HookError>
   /** Whether a user is logged in, and who, from the stored access token (no request). */
-  readonly info: Effect.Effect<SessionInfo>
+  readonly info: Effect.Effect<SessionInfo, HookError>
+  /** The session as last seen: the same object until it changes. */
+  readonly snapshot: () => SessionSnapshot
   /** Calls `listener` on every session event until the returned function is called. */
   readonly subscribe: (listener: (event: SessionEvent) => void) => () => void
+  /**
+   * Tells the session a setting changed (the Promise facade's `setOrganizationId`).
+   *
+   * @internal
+   */
+  readonly settingsChanged: () => void
 }>()("stelace-effect/Session") {}
 
 /** The claims of an access token, or `undefined` when it cannot be decoded. */
@@ -76,31 +138,59 @@ export const decodeAccessToken = (token: unknown): AccessTokenClaims | undefined
 
 /** Session info from stored tokens, as stelace.js's `auth.info()` computed it. */
 export const infoFromTokens = (tokens: Tokens | null | undefined): SessionInfo => {
-  const claims = tokens ? decodeAccessToken(tokens.accessToken) : undefined
+  const claims = wellFormed(tokens) ? decodeAccessToken(tokens!.accessToken) : undefined
   return claims ? { isAuthenticated: true, userId: claims.userId ?? null } : { isAuthenticated: false, userId: null }
 }
 
-const needsRefresh = (tokens: Tokens, now: number, margin: number): boolean => {
-  const claims = decodeAccessToken(tokens.accessToken)
-  if (!claims) return true
-  return typeof claims.exp === "number" && claims.exp * 1000 - now <= margin
+const anonymous = (organizationId: string | null): SessionSnapshot => ({
+  status: "anonymous",
+  userId: null,
+  organizationId,
+  roles: [],
+  expiresAt: null
+})
+
+/** The snapshot of a session. */
+export const snapshotOf = (tokens: Tokens | undefined, organizationId: string | null): SessionSnapshot => {
+  const claims = tokens ? decodeAccessToken(tokens.accessToken) : undefined
+  if (!claims) return anonymous(organizationId)
+  return {
+    status: "authenticated",
+    userId: claims.userId ?? (typeof tokens!.userId === "string" ? tokens!.userId : null),
+    organizationId,
+    roles: Array.isArray(claims.roles) ? claims.roles.filter((role): role is string => typeof role === "string") : [],
+    expiresAt: typeof claims.exp === "number" ? claims.exp * 1000 : null
+  }
 }
 
+/** Two reads of the store hold the same session, in the same state. */
+const sameTokens = (a: Tokens | undefined, b: Tokens | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && a.accessToken === b.accessToken && a.refreshToken === b.refreshToken)
+
+/** The session a set of tokens belongs to: its refresh token, or its access token without one. */
+const sessionKey = (tokens: Tokens): string | undefined => tokens.refreshToken ?? tokens.accessToken
+
+const Superseded: unique symbol = Symbol("stelace-effect/Session/Superseded")
+const Unknown: unique symbol = Symbol("stelace-effect/Session/Unknown")
+type Outcome = Tokens | typeof Superseded
+
+const succeedUndefined = Effect.succeed(undefined)
+
 /**
- * Builds the session of a client.
+ * Builds the session of a client over its store, reading it once to know where it starts.
  *
  * @internal
  */
 export const make = (options: {
-  readonly settings: Settings
+  readonly settings: () => Settings
   readonly transport: Transport
   readonly store: TokenStore["Service"]
-  readonly scope: Scope.Scope
-}): Session["Service"] => {
-  const { scope, settings, store, transport } = options
-  const listeners = new Set<(event: SessionEvent) => void>()
-  const emit = (event: SessionEvent) =>
-    Effect.sync(() => {
+}): Effect.Effect<Session["Service"], never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const { settings, store, transport } = options
+    const scope = yield* Effect.scope
+    const listeners = new Set<(event: SessionEvent) => void>()
+    const emit = (event: SessionEvent) => {
       for (const listener of listeners) {
         try {
           listener(event)
@@ -108,93 +198,297 @@ export const make = (options: {
           // a listener's bug must not break the call that triggered the event
         }
       }
-    })
+    }
 
-  const refreshWithServer = (tokens: Tokens): Effect.Effect<Tokens, SessionExpired> =>
-    transport.send({
-      method: "POST",
-      path: "/auth/token",
-      body: { refreshToken: tokens.refreshToken, grantType: "refreshToken" }
-    }).pipe(
-      Effect.flatMap((response) => {
-        const accessToken = (response.body as { accessToken?: unknown } | null)?.accessToken
-        if (typeof accessToken !== "string") return Effect.succeed(tokens)
-        const refreshed: Tokens = { ...tokens, accessToken }
-        return store.set(refreshed).pipe(Effect.andThen(emit({ _tag: "Refreshed", tokens: refreshed })), Effect.as(refreshed))
-      }),
-      Effect.catch((error) => {
-        if (!(error instanceof ServerError) || error.lastResponse.statusCode !== 403) return Effect.succeed(tokens)
-        const expired = new SessionExpired({
-          message: "User session expired",
-          statusCode: error.statusCode,
-          data: error.data,
-          cause: error
-        })
-        return store.remove.pipe(Effect.andThen(emit({ _tag: "Expired", error: expired })), Effect.andThen(Effect.fail(expired)))
-      })
-    )
+    /** The tokens this session last saw in the store, or wrote there (`Unknown` before the first read). */
+    let known: Tokens | undefined | typeof Unknown = Unknown
+    let organizationId = settings().organizationId ?? null
+    let snapshot = anonymous(organizationId)
+    /** Bumped by every change that replaces the session; a refresh belongs to one generation. */
+    let generation = 0
+    let flight: { readonly generation: number; readonly deferred: Deferred.Deferred<Outcome, SessionError> } | undefined
 
-  const refreshWithHook = (hook: NonNullable<Settings["beforeRefreshToken"]>, tokens: Tokens): Effect.Effect<Tokens> =>
-    Effect.suspend(() => hook(tokens)).pipe(
-      Effect.flatMap((result) =>
-        result !== null && typeof result === "object"
-          ? store.set(result).pipe(Effect.andThen(emit({ _tag: "Refreshed", tokens: result })), Effect.as(result))
-          : Effect.succeed(tokens)
-      ),
-      // a failing hook keeps the session as it was, as with stelace.js
-      Effect.catchCause(() => Effect.succeed(tokens))
-    )
+    let cachedToken: string | undefined
+    let cachedClaims: AccessTokenClaims | undefined
+    const claimsOf = (token: unknown): AccessTokenClaims | undefined => {
+      if (token !== cachedToken || cachedToken === undefined) {
+        cachedToken = typeof token === "string" ? token : undefined
+        cachedClaims = decodeAccessToken(token)
+      }
+      return cachedClaims
+    }
 
-  let inflight: Deferred.Deferred<Tokens | undefined, SessionExpired> | undefined
-
-  /** One refresh at a time: calls arriving meanwhile wait for its outcome. */
-  const refreshShared = (tokens: Tokens): Effect.Effect<Tokens | undefined, SessionExpired> =>
-    Effect.suspend(() => {
-      if (inflight) return Deferred.await(inflight)
-      const deferred = Deferred.makeUnsafe<Tokens | undefined, SessionExpired>()
-      inflight = deferred
-      const hook = settings.beforeRefreshToken
-      const work = hook ? refreshWithHook(hook, tokens) : refreshWithServer(tokens)
-      return work.pipe(
-        Effect.ensuring(Effect.sync(() => {
-          inflight = undefined
-        })),
-        Deferred.into(deferred),
-        // the refresh belongs to the client, not to the call that started it: interrupting that
-        // call must not cancel the refresh the others are waiting for
-        Effect.forkIn(scope),
-        Effect.andThen(Deferred.await(deferred))
-      )
-    })
-
-  const canRefresh = (tokens: Tokens) => Boolean(tokens.refreshToken) || settings.beforeRefreshToken !== undefined
-
-  const tokens: Effect.Effect<Tokens | undefined, SessionExpired> = Effect.gen(function*() {
-    if (isSecretApiKey(settings.apiKey)) return undefined
-    const current = yield* store.get
-    if (!current || !canRefresh(current)) return current
-    const now = yield* Clock.currentTimeMillis
-    return needsRefresh(current, now, settings.refreshMargin) ? yield* refreshShared(current) : current
-  })
-
-  return Session.of({
-    tokens,
-    refresh: Effect.flatMap(store.get, (current) => current && canRefresh(current) ? refreshShared(current) : Effect.succeed(current)),
-    set: (tokens) => store.set(tokens).pipe(Effect.andThen(emit({ _tag: "LoggedIn", tokens }))),
-    clear: store.remove.pipe(Effect.andThen(emit({ _tag: "LoggedOut" }))),
-    info: Effect.map(store.get, infoFromTokens),
-    subscribe: (listener) => {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
+    /** A new generation: a refresh under way can no longer apply its result. */
+    const supersede = () => {
+      generation++
+      const current = flight
+      if (current) {
+        flight = undefined
+        Deferred.doneUnsafe(current.deferred, Effect.succeed(Superseded))
       }
     }
+
+    /** Set while a login or logout writes the store: calls read the session once it is written. */
+    let writing: Deferred.Deferred<void> | undefined
+
+    /**
+     * Replaces the session through `write`: a new generation at once (a refresh landing meanwhile is
+     * dropped), and the calls waiting for a refresh resume only once the store holds the new
+     * session, so none of them reads the old one and refreshes it again.
+     */
+    const replace = (write: Effect.Effect<void, HookError>, written: () => void): Effect.Effect<void, HookError> =>
+      Effect.suspend(() => {
+        generation++
+        const superseded = flight
+        flight = undefined
+        const done = Deferred.makeUnsafe<void>()
+        writing = done
+        return Effect.ensuring(
+          Effect.tap(write, () => Effect.sync(written)),
+          Effect.sync(() => {
+            if (writing === done) writing = undefined
+            Deferred.doneUnsafe(done, Effect.void)
+            if (superseded) Deferred.doneUnsafe(superseded.deferred, Effect.succeed(Superseded))
+          })
+        )
+      })
+
+    /** The store, once a login or logout under way has written it. */
+    const settled: Effect.Effect<Tokens | undefined, HookError> = Effect.suspend(() =>
+      writing === undefined ? store.get : Effect.andThen(Deferred.await(writing), store.get)
+    )
+
+    const remember = (tokens: Tokens | undefined) => {
+      known = tokens
+      snapshot = snapshotOf(tokens, organizationId)
+    }
+
+    /** Every read of the store goes through here: a change made elsewhere is noticed and announced. */
+    const observe = (tokens: Tokens | undefined): Tokens | undefined => {
+      if (known === Unknown) {
+        remember(tokens)
+      } else if (!sameTokens(tokens, known)) {
+        supersede()
+        remember(tokens)
+        emit({ _tag: "Changed", tokens })
+      }
+      return tokens
+    }
+
+    const read = Effect.map(store.get, observe)
+    // where the session starts (a store that fails to answer leaves it unknown until the next read)
+    yield* Effect.ignore(read)
+
+    if (store.subscribe) {
+      const unsubscribe = store.subscribe(() => {
+        Effect.runFork(Effect.ignore(read))
+      })
+      yield* Effect.addFinalizer(() => Effect.sync(unsubscribe))
+    }
+
+    const hookTimeout = () => settings().timeout || DEFAULT_TIMEOUT
+
+    const describe = (cause: unknown) => cause instanceof Error ? cause.message : String(cause)
+
+    /** The hook's tokens; `undefined` when it had none to give (the session stays as it is). */
+    const refreshWithHook = (hook: BeforeRefreshToken, from: Tokens): Effect.Effect<Tokens | undefined, HookError> => {
+      const timeout = hookTimeout()
+      return Effect.suspend(() => hook(from)).pipe(
+        Effect.catchCause((cause) =>
+          Effect.fail(
+            new HookError({
+              message: `Stelace: beforeRefreshToken failed: ${describe(Cause.squash(cause))}`,
+              hook: "beforeRefreshToken",
+              reason: "failed",
+              cause: Cause.squash(cause)
+            })
+          )
+        ),
+        Effect.timeoutOrElse({
+          duration: Duration.millis(timeout),
+          orElse: () =>
+            Effect.fail(
+              new HookError({
+                message: `Stelace: beforeRefreshToken did not answer within ${timeout} ms`,
+                hook: "beforeRefreshToken",
+                reason: "timeout"
+              })
+            )
+        }),
+        Effect.flatMap((result) => {
+          if (result === null || typeof result !== "object") return succeedUndefined
+          const tokens = wellFormed(result)
+          return tokens
+            ? Effect.succeed(tokens)
+            : Effect.fail(
+              new HookError({
+                message: "Stelace: beforeRefreshToken answered tokens whose accessToken or refreshToken is not a string",
+                hook: "beforeRefreshToken",
+                reason: "failed"
+              })
+            )
+        })
+      )
+    }
+
+    /** `POST /auth/token` with the refresh token: the new access token. */
+    const refreshWithServer = (from: Tokens): Effect.Effect<Tokens, RefreshError> =>
+      Effect.flatMap(
+        transport.send({
+          method: "POST",
+          path: "/auth/token",
+          body: { refreshToken: from.refreshToken, grantType: "refreshToken" }
+        }),
+        (response) => {
+          const accessToken = (response.body as { accessToken?: unknown } | null)?.accessToken
+          if (typeof accessToken === "string") return Effect.succeed({ accessToken })
+          const error = new Malformed({
+            message: "Expected the refresh answer to hold an accessToken",
+            statusCode: response.status,
+            requestId: response.requestId
+          })
+          return Effect.fail(error)
+        }
+      )
+
+    /** The stored session, if it is still the one the refresh of `generation` started from. */
+    const stillCurrent = (flightGeneration: number, from: Tokens) =>
+      Effect.map(read, (now) =>
+        generation === flightGeneration && now !== undefined && sessionKey(now) === sessionKey(from) ? now : undefined)
+
+    const runRefresh = (from: Tokens, flightGeneration: number): Effect.Effect<Outcome, SessionError> => {
+      const hook = settings().beforeRefreshToken
+      const obtain: Effect.Effect<Tokens | undefined, RefreshError> = hook ? refreshWithHook(hook, from) : refreshWithServer(from)
+      return Effect.matchEffect(obtain, {
+        onSuccess: (next) =>
+          Effect.flatMap(stillCurrent(flightGeneration, from), (current): Effect.Effect<Outcome, SessionError> => {
+            if (current === undefined) return Effect.succeed(Superseded)
+            if (next === undefined) return Effect.succeed(current)
+            const stored: Tokens = hook ? next : { ...current, accessToken: next.accessToken }
+            return Effect.as(
+              Effect.tap(store.set(stored), () =>
+                Effect.sync(() => {
+                  remember(stored)
+                  emit({ _tag: "Refreshed", tokens: stored })
+                })),
+              stored
+            )
+          }),
+        onFailure: (error) => {
+          if (generation !== flightGeneration) return Effect.succeed(Superseded)
+          if (!hook && error instanceof ServerError && error.lastResponse.statusCode === 403) {
+            return Effect.flatMap(stillCurrent(flightGeneration, from), (current): Effect.Effect<Outcome, SessionError> => {
+              if (current === undefined) return Effect.succeed(Superseded)
+              const expired = new SessionExpired({
+                message: "User session expired",
+                statusCode: error.statusCode,
+                data: error.data,
+                cause: error
+              })
+              return store.remove.pipe(
+                Effect.andThen(Effect.sync(() => {
+                  // a new generation, but the calls waiting on this refresh fail with the expiry
+                  generation++
+                  remember(undefined)
+                  emit({ _tag: "Expired", error: expired })
+                })),
+                Effect.andThen(Effect.fail(expired))
+              )
+            })
+          }
+          return Effect.andThen(Effect.sync(() => emit({ _tag: "RefreshFailed", error })), Effect.fail(error))
+        }
+      })
+    }
+
+    /** One refresh at a time per generation: calls arriving meanwhile wait for its outcome. */
+    const refreshFrom = (from: Tokens): Effect.Effect<Outcome, SessionError> =>
+      Effect.suspend(() => {
+        if (flight && flight.generation === generation) return Deferred.await(flight.deferred)
+        const current = { generation, deferred: Deferred.makeUnsafe<Outcome, SessionError>() }
+        flight = current
+        return runRefresh(from, current.generation).pipe(
+          Effect.onExit((exit) =>
+            Effect.sync(() => {
+              if (flight === current) flight = undefined
+              Deferred.doneUnsafe(current.deferred, exit)
+            })
+          ),
+          // the refresh belongs to the client, not to the call that started it: interrupting that
+          // call must not cancel the refresh the others are waiting for
+          Effect.forkIn(scope),
+          Effect.andThen(Deferred.await(current.deferred))
+        )
+      })
+
+    const canRefresh = (tokens: Tokens) => Boolean(tokens.refreshToken) || settings().beforeRefreshToken !== undefined
+
+    /** The tokens for a call, refreshed first when needed; a superseded refresh starts over. */
+    const forCall = (attempt: number): Effect.Effect<Tokens | undefined, SessionError> =>
+      Effect.flatMap(settled, (stored) => {
+        const current = observe(stored)
+        if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
+        const claims = claimsOf(current.accessToken)
+        return Effect.flatMap(Clock.currentTimeMillis, (now) => {
+          const fresh = claims !== undefined && (typeof claims.exp !== "number" || claims.exp * 1000 - now > settings().refreshMargin)
+          if (fresh) return Effect.succeed(current)
+          return Effect.flatMap(refreshFrom(current), (outcome) =>
+            outcome !== Superseded ? Effect.succeed(outcome) : attempt < 3 ? forCall(attempt + 1) : read)
+        })
+      })
+
+    const tokens: Effect.Effect<Tokens | undefined, SessionError> = Effect.suspend(() =>
+      settings().wire.secretKey ? succeedUndefined : forCall(0)
+    )
+
+    /** Only a token that decodes as a JWT goes on the wire. */
+    const sendable = (current: Tokens | undefined): string | undefined =>
+      current !== undefined && claimsOf(current.accessToken) !== undefined ? current.accessToken : undefined
+
+    const accessToken: Effect.Effect<string | undefined, SessionError> = Effect.suspend(() =>
+      settings().wire.secretKey ? succeedUndefined : Effect.map(forCall(0), sendable)
+    )
+
+    return Session.of({
+      tokens,
+      accessToken,
+      current: read,
+      authTokens: Effect.suspend(() => settings().wire.secretKey ? succeedUndefined : read),
+      refresh: Effect.flatMap(read, (current) => {
+        if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
+        return Effect.flatMap(refreshFrom(current), (outcome) => outcome === Superseded ? read : Effect.succeed(outcome))
+      }),
+      set: (next) =>
+        replace(store.set(next), () => {
+          remember(wellFormed(next))
+          emit({ _tag: "LoggedIn", tokens: next })
+        }),
+      clear: replace(store.remove, () => {
+        remember(undefined)
+        emit({ _tag: "LoggedOut" })
+      }),
+      info: Effect.map(read, infoFromTokens),
+      snapshot: () => snapshot,
+      subscribe: (listener) => {
+        listeners.add(listener)
+        return () => {
+          listeners.delete(listener)
+        }
+      },
+      settingsChanged: () => {
+        const next = settings().organizationId ?? null
+        if (next === organizationId) return
+        organizationId = next
+        snapshot = snapshotOf(known === Unknown ? undefined : known, organizationId)
+        emit({ _tag: "OrganizationChanged", organizationId: next })
+      }
+    })
   })
-}
 
 /**
  * The session events of the client in context, as a stream: `LoggedIn`, `Refreshed`,
- * `LoggedOut`, and `Expired` (once per expiry, however many calls were waiting).
+ * `LoggedOut`, `Expired` (once per expiry, however many calls were waiting), `RefreshFailed`,
+ * `Changed` and `OrganizationChanged`.
  *
  * @example
  * ```ts

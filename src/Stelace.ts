@@ -21,41 +21,35 @@
  *
  * @since 0.1.0
  */
+import type * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
 import { InvalidArgument } from "./Errors.js"
-import { fetchClient } from "./internal/fetchClient.js"
-import { makeNodeClient, nodeModules } from "./internal/nodeClient.js"
-import type { Invoke } from "./internal/invoke.js"
-import { makeInvoke } from "./internal/invoke.js"
+import type { ResultDecoder } from "./internal/client.js"
+import { CurrentRequestOptions, CurrentResultDecoder, makeClient, StelaceClient } from "./internal/client.js"
+import { fetchSender } from "./internal/fetchSender.js"
+import { httpClientSender } from "./internal/httpClientSender.js"
+import { makeNodeSender, nodeModules } from "./internal/nodeSender.js"
+import type { Sender } from "./internal/sender.js"
+import type { CallOptions } from "./internal/endpoint.js"
 import type { Options, Settings } from "./internal/settings.js"
 import { resolveSettings } from "./internal/settings.js"
-import type { RequestOptions, Transport } from "./internal/transport.js"
-import { makeTransport } from "./internal/transport.js"
+import type { RequestOptions } from "./internal/transport.js"
 import * as Session from "./Session.js"
 import { TokenStore } from "./TokenStore.js"
-
-export type { Options, RequestOptions }
-
-/** The client every endpoint function runs against. */
-export class StelaceClient extends Context.Service<StelaceClient, {
-  /** The client's settings; read afresh by every request. */
-  readonly settings: Settings
-  /** Performs one call of an endpoint. */
-  readonly invoke: Invoke
-  /** The transport, for calls outside the endpoint table. */
-  readonly transport: Transport
-}>()("stelace-effect/StelaceClient") {}
+import type { RegisteredApiVersion, RegisteredVersionOption } from "./Types.js"
 
 /**
- * Per-call options applied to every call of an effect (and to every page of a `paginate` stream).
- * Options passed to a call itself take precedence.
+ * The options argument of the layers: optional, unless an API version is registered (see the
+ * Effect guide), in which case the layer must be built with that version.
  */
-export const CurrentRequestOptions = Context.Reference<RequestOptions>("stelace-effect/CurrentRequestOptions", {
-  defaultValue: () => ({})
-})
+export type LayerOptions<O = Options> = [RegisteredApiVersion] extends [undefined] ? [options?: O]
+  : [options: O & RegisteredVersionOption]
+
+export type { Options, RequestOptions, ResultDecoder }
+export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
 
 /**
  * Runs `effect` with these per-call options.
@@ -66,8 +60,8 @@ export const CurrentRequestOptions = Context.Reference<RequestOptions>("stelace-
  * ```
  */
 export const withRequestOptions: {
-  (options: RequestOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-  <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions): Effect.Effect<A, E, R>
+  (options: CallOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions): Effect.Effect<A, E, R>
 } = function() {
   if (arguments.length === 1) {
     const options = arguments[0] as RequestOptions
@@ -80,23 +74,49 @@ const withOptions = <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOp
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
     Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options }))
 
+const clientLayer = (options: Parameters<typeof makeClient>[0]) =>
+  Layer.effectContext(Effect.map(makeClient(options), ({ client, session }) =>
+    Context.make(StelaceClient, client).pipe(Context.add(Session.Session, session))))
+
 /**
- * Builds the client from settings the caller keeps (the Promise facade changes them through its
- * setters).
+ * Builds the client over the `HttpClient` in context, from settings the caller keeps (`settings`
+ * is read by every request).
  *
  * @internal
  */
 export const layerWithSettings = (
-  settings: Settings
+  settings: () => Settings
 ): Layer.Layer<StelaceClient | Session.Session, never, HttpClient.HttpClient | TokenStore> =>
-  Layer.effectContext(Effect.gen(function*() {
-    const transport = makeTransport(yield* HttpClient.HttpClient, settings)
-    const session = Session.make({ settings, transport, store: yield* TokenStore, scope: yield* Effect.scope })
-    const invoke = makeInvoke({ transport, session, defaultOptions: Effect.service(CurrentRequestOptions) })
-    return Context.make(StelaceClient, StelaceClient.of({ settings, invoke, transport })).pipe(
-      Context.add(Session.Session, session)
-    )
+  Layer.unwrap(Effect.gen(function*() {
+    const sender = httpClientSender(yield* HttpClient.HttpClient, settings)
+    return clientLayer({ settings, sender, store: yield* TokenStore })
   }))
+
+/**
+ * Builds the client over a built-in sender, which makes no spans: `tracePropagation: true` is
+ * refused with a pointer to `layer`, whose `HttpClient` makes them.
+ *
+ * @internal
+ */
+export const layerWithSender = (
+  options: Options | undefined,
+  sender: Sender
+): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+  Layer.unwrap(Effect.map(
+    options?.tracePropagation === true
+      ? Effect.fail(
+        new InvalidArgument({
+          message:
+            "Stelace: layerFetch and layerNode make no HTTP spans; for tracePropagation, use Stelace.layer with an HttpClient (e.g. FetchHttpClient.layer)"
+        })
+      )
+      : settingsOf({ ...options, tracePropagation: false }),
+    (settings) =>
+      Layer.unwrap(Effect.map(Effect.service(TokenStore), (store) => clientLayer({ settings: () => settings, sender, store })))
+  ))
+
+const settingsOf = (options: Options | undefined) =>
+  Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument })
 
 /**
  * The client services (`StelaceClient` and `Session`) from options. Leaves the transport
@@ -105,48 +125,58 @@ export const layerWithSettings = (
  * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
  */
 export const layer = (
-  options?: Options
+  ...[options]: LayerOptions
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.map(Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument }), layerWithSettings))
+  Layer.unwrap(Effect.map(settingsOf(options), (settings) => layerWithSettings(() => settings)))
 
 /**
- * A client over a built-in transport: spans and trace headers off unless `tracePropagation` is
- * `true`.
+ * `layer` with its options read through `Config`, e.g. the key from the environment as a
+ * `Redacted` value that is never printed.
  *
- * @internal
+ * @example
+ * ```ts
+ * import * as Config from "effect/Config"
+ *
+ * const StelaceLive = Stelace.layerConfig({
+ *   apiKey: Config.Redacted("STELACE_API_KEY"),
+ *   apiVersion: Config.String("STELACE_API_VERSION").pipe(Config.withDefault("2019-05-20"))
+ * }).pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(TokenStore.memory))
+ * ```
  */
-export const layerWith = (client: HttpClient.HttpClient, options: Options | undefined) =>
-  layer({ ...options, tracePropagation: options?.tracePropagation ?? false }).pipe(
-    Layer.provide(Layer.succeed(HttpClient.HttpClient, client))
+export const layerConfig = (
+  options: Config.Wrap<Omit<Options, "beforeRefreshToken">>
+): Layer.Layer<StelaceClient | Session.Session, InvalidArgument | Config.ConfigError, HttpClient.HttpClient | TokenStore> =>
+  Layer.unwrap(Effect.map(unwrapConfig(options), (resolved) => layer(resolved as Options & RegisteredVersionOption)))
+
+const isConfig = (u: unknown): u is Config.Config<unknown> =>
+  typeof u === "object" && u !== null && typeof (u as { parse?: unknown }).parse === "function" && Effect.isEffect(u)
+
+/** `Config.unwrap` without importing the Config module where `layerConfig` is not used. */
+const unwrapConfig = (options: Config.Wrap<Omit<Options, "beforeRefreshToken">>): Effect.Effect<Options, Config.ConfigError> => {
+  if (isConfig(options)) return options as Effect.Effect<Options, Config.ConfigError>
+  return Effect.map(
+    Effect.all(options as Record<string, Effect.Effect<unknown, Config.ConfigError>>),
+    (values) => values as Options
   )
+}
 
 /**
  * `layer` with the platform's `fetch` as transport: the choice for browsers (and any runtime with
  * `fetch`). Requires only a `TokenStore`. Redirects are not followed, so the API key and token
- * never leave the API host.
+ * never leave the API host. No HTTP spans nor trace headers (browsers' CORS preflight refuses them).
  */
-export const layerFetch = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  layerWith(fetchClient, options)
+export const layerFetch = (...[options]: LayerOptions): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+  layerWithSender(options, fetchSender)
 
 /**
- * `layer` with `node:http` / `node:https` as transport: the choice for servers on Node, with
- * about 1.4 times the throughput of Node's `fetch`. Fails with `InvalidArgument` where Node's
- * modules are not available. Requires only a `TokenStore`.
+ * `layer` with `node:http` / `node:https` as transport: the choice for servers on Node. Fails with
+ * `InvalidArgument` where Node's modules are not available. Requires only a `TokenStore`. No HTTP
+ * spans nor trace headers.
  */
-export const layerNode = (options?: Options): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+export const layerNode = (...[options]: LayerOptions): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
   Layer.unwrap(Effect.suspend(() => {
     const modules = nodeModules()
     return modules
-      ? Effect.succeed(layerWith(makeNodeClient(modules), options))
+      ? Effect.succeed(layerWithSender(options, makeNodeSender(modules)))
       : Effect.fail(new InvalidArgument({ message: "Stelace: layerNode needs Node's http module; use layerFetch here" }))
   }))
-
-/**
- * The fastest transport where the code runs: `node:http` on Node, `fetch` elsewhere.
- *
- * @internal
- */
-export const platformClient = (): HttpClient.HttpClient => {
-  const modules = nodeModules()
-  return modules ? makeNodeClient(modules) : fetchClient
-}

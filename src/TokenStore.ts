@@ -6,11 +6,16 @@
  * `localStorage(options?)` (browsers; survives reloads and is shared by tabs), `make(custom)` (your
  * own object), or `default` (localStorage where it works, memory elsewhere).
  *
+ * Whatever a store holds, the session only ever sends well-formed tokens: a stored value that is
+ * not an object, or whose `accessToken` or `refreshToken` is not a string, counts as no session.
+ *
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { HookError } from "./Errors.js"
 
 /**
  * The tokens of a user session, as `POST /auth/login` returns them. Stores keep whatever object
@@ -27,11 +32,16 @@ export interface Tokens {
 /**
  * A store object in the shape stelace.js accepted. Methods may also return promises (for
  * asynchronous storage such as React Native's AsyncStorage) when used through `make`.
+ *
+ * `subscribe` is optional: a store whose tokens can change outside this client (another tab,
+ * another process) calls `listener` when they do, so the session announces the change at once
+ * instead of at the next call.
  */
 export interface CustomTokenStore {
   getTokens(): Tokens | null | undefined | PromiseLike<Tokens | null | undefined>
   setTokens(tokens: Tokens): unknown
   removeTokens(): unknown
+  subscribe?(listener: () => void): () => void
 }
 
 /** A store whose methods answer synchronously: the kind `auth.info()` can read without waiting. */
@@ -43,16 +53,21 @@ export interface SyncTokenStore extends CustomTokenStore {
 
 /** The token store used by a Stelace client. */
 export class TokenStore extends Context.Service<TokenStore, {
-  /** The stored tokens, `undefined` when there is no session. */
-  readonly get: Effect.Effect<Tokens | undefined>
+  /** The stored tokens, `undefined` when there is no session (or what is stored is malformed). */
+  readonly get: Effect.Effect<Tokens | undefined, HookError>
   /** Replaces the stored tokens. */
-  readonly set: (tokens: Tokens) => Effect.Effect<void>
+  readonly set: (tokens: Tokens) => Effect.Effect<void, HookError>
   /** Forgets the session. */
-  readonly remove: Effect.Effect<void>
+  readonly remove: Effect.Effect<void, HookError>
+  /** Calls `listener` when the tokens change outside this client; returns a function that stops. */
+  readonly subscribe?: ((listener: () => void) => () => void) | undefined
 }>()("stelace-effect/TokenStore") {}
 
 /** The localStorage key stelace.js used, kept so sessions survive a migration. */
 export const DEFAULT_STORAGE_KEY = "stl-authtoken"
+
+/** How long a store's method may take before the call waiting for it fails: 10 seconds. */
+export const DEFAULT_STORE_TIMEOUT = 10_000
 
 const assertTokens = (tokens: unknown): void => {
   if (tokens === null || typeof tokens !== "object") {
@@ -60,11 +75,22 @@ const assertTokens = (tokens: unknown): void => {
   }
 }
 
+const optionalString = (u: unknown) => u === undefined || typeof u === "string"
+
+/**
+ * The tokens in `value`, or `undefined` when it is no session: not an object, an array, or an
+ * `accessToken` / `refreshToken` that is not a string (a number would be sent as `token=42`).
+ */
+export const wellFormed = (value: unknown): Tokens | undefined => {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined
+  const tokens = value as Tokens
+  return optionalString(tokens.accessToken) && optionalString(tokens.refreshToken) ? tokens : undefined
+}
+
 const parseTokens = (raw: string | null): Tokens | null | "corrupted" => {
   if (raw === null) return null
   try {
-    const value: unknown = JSON.parse(raw)
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? value as Tokens : "corrupted"
+    return wellFormed(JSON.parse(raw)) ?? "corrupted"
   } catch {
     return "corrupted"
   }
@@ -75,15 +101,17 @@ const parseTokens = (raw: string | null): Tokens | null | "corrupted" => {
  * Each call creates an independent store.
  */
 export const makeMemoryStore = (): SyncTokenStore => {
-  let raw: string | null = null
+  let tokens: Tokens | null = null
   return {
-    getTokens: () => parseTokens(raw) as Tokens | null,
-    setTokens: (tokens) => {
-      assertTokens(tokens)
-      raw = JSON.stringify(tokens)
+    // a frozen copy made through JSON: callers never share a mutable object with the store
+    getTokens: () => tokens,
+    setTokens: (next) => {
+      assertTokens(next)
+      const copy = parseTokens(JSON.stringify(next))
+      tokens = copy === "corrupted" || copy === null ? null : Object.freeze(copy)
     },
     removeTokens: () => {
-      raw = null
+      tokens = null
     }
   }
 }
@@ -105,57 +133,82 @@ const globalStorage = (): Storage | undefined => {
   }
 }
 
+interface StorageEventTarget {
+  addEventListener(type: "storage", listener: (event: { key: string | null; storageArea: unknown }) => void): void
+  removeEventListener(type: "storage", listener: (event: { key: string | null; storageArea: unknown }) => void): void
+}
+
+const eventTarget = (): StorageEventTarget | undefined => {
+  const target = (globalThis as { window?: Partial<StorageEventTarget> }).window
+  return typeof target?.addEventListener === "function" ? target as StorageEventTarget : undefined
+}
+
 /**
  * A store backed by `localStorage`, read on every call so a login or logout in another tab is seen
- * by the next request. Corrupted JSON counts as no session and is cleared; when the storage is
- * missing or throws (private browsing, quota, server rendering) the store carries on in memory.
+ * by the next request (and announced at once, through the `storage` event, where there is a
+ * window). Corrupted or malformed values count as no session and are cleared.
+ *
+ * When storage fails, the store carries on in memory without ever bringing back a session that
+ * was replaced or removed: a failed write also clears the key (so a reload cannot restore the
+ * previous user's tokens), and a failed read serves the memory copy for that read only.
  */
 export const makeLocalStorageStore = (options: LocalStorageOptions = {}): SyncTokenStore => {
   const key = options.key ?? DEFAULT_STORAGE_KEY
-  let storage = options.storage ?? globalStorage()
-  const fallback = makeMemoryStore()
-  const useFallback = <A>(f: () => A): A => {
-    storage = undefined
-    return f()
+  const storage = options.storage ?? globalStorage()
+  const memory = makeMemoryStore()
+  // true while storage does not hold what this store last wrote (its write or removal failed)
+  let memoryAhead = storage === undefined
+  const clear = () => {
+    try {
+      storage?.removeItem(key)
+      return true
+    } catch {
+      return false
+    }
   }
   return {
     getTokens: () => {
-      if (!storage) return fallback.getTokens()
+      if (memoryAhead || !storage) return memory.getTokens()
       let raw: string | null
       try {
         raw = storage.getItem(key)
       } catch {
-        return useFallback(fallback.getTokens)
+        return memory.getTokens()
       }
       const tokens = parseTokens(raw)
       if (tokens !== "corrupted") return tokens
-      try {
-        storage.removeItem(key)
-      } catch {
-        // nothing more to clear
-      }
+      clear()
       return null
     },
     setTokens: (tokens) => {
       assertTokens(tokens)
-      if (storage) {
-        try {
-          storage.setItem(key, JSON.stringify(tokens))
-          return
-        } catch {
-          storage = undefined
-        }
-      }
-      fallback.setTokens(tokens)
-    },
-    removeTokens: () => {
-      fallback.removeTokens()
+      memory.setTokens(tokens)
       if (!storage) return
       try {
-        storage.removeItem(key)
+        storage.setItem(key, JSON.stringify(tokens))
+        memoryAhead = false
       } catch {
-        storage = undefined
+        // quota or blocked storage: the previous session must not survive in it
+        clear()
+        memoryAhead = true
       }
+    },
+    removeTokens: () => {
+      memory.removeTokens()
+      if (!storage) return
+      memoryAhead = !clear()
+    },
+    subscribe: (listener) => {
+      const target = eventTarget()
+      if (!storage || !target) return () => {}
+      const onStorage = (event: { key: string | null; storageArea: unknown }) => {
+        if ((event.key === key || event.key === null) && (event.storageArea === storage || event.storageArea == null)) {
+          memoryAhead = false
+          listener()
+        }
+      }
+      target.addEventListener("storage", onStorage)
+      return () => target.removeEventListener("storage", onStorage)
     }
   }
 }
@@ -179,34 +232,95 @@ export const makeDefaultStore = (options: LocalStorageOptions = {}): SyncTokenSt
 }
 
 const isThenable = (u: unknown): u is PromiseLike<unknown> =>
-  typeof u === "object" && u !== null && typeof (u as { then?: unknown }).then === "function"
+  (typeof u === "object" || typeof u === "function") && u !== null && typeof (u as { then?: unknown }).then === "function"
 
-const run = <A>(f: () => A): Effect.Effect<Awaited<A>> =>
+const describe = (cause: unknown) => cause instanceof Error ? cause.message : String(cause)
+
+/**
+ * Runs `f`, code the application gave the SDK: what it throws, or a promise that rejects or does
+ * not settle within `timeout` milliseconds, fails with `HookError`.
+ *
+ * @internal
+ */
+export const runHook = <A>(hook: HookError["hook"], timeout: number, f: () => A): Effect.Effect<Awaited<A>, HookError> =>
   Effect.suspend(() => {
-    const result = f()
-    return isThenable(result) ? Effect.promise(() => Promise.resolve(result)) : Effect.succeed(result as Awaited<A>)
+    let result: A
+    try {
+      result = f()
+    } catch (cause) {
+      return Effect.fail(new HookError({ message: `Stelace: ${hook} failed: ${describe(cause)}`, hook, reason: "failed", cause }))
+    }
+    if (!isThenable(result)) return Effect.succeed(result as Awaited<A>)
+    return Effect.tryPromise({
+      try: () => Promise.resolve(result),
+      catch: (cause) => new HookError({ message: `Stelace: ${hook} failed: ${describe(cause)}`, hook, reason: "failed", cause })
+    }).pipe(
+      Effect.timeoutOrElse({
+        duration: Duration.millis(timeout),
+        orElse: () =>
+          Effect.fail(new HookError({ message: `Stelace: ${hook} did not answer within ${timeout} ms`, hook, reason: "timeout" }))
+      })
+    ) as Effect.Effect<Awaited<A>, HookError>
   })
 
+/** Options of `fromCustom` and `make`. */
+export interface CustomStoreOptions {
+  /** Milliseconds a method may take before the call waiting for it fails; defaults to 10000. */
+  readonly timeout?: number | undefined
+}
+
 /** Adapts a `{ getTokens, setTokens, removeTokens }` object to the `TokenStore` service. */
-export const fromCustom = (custom: CustomTokenStore): TokenStore["Service"] =>
+export const fromCustom = (custom: CustomTokenStore, options: CustomStoreOptions = {}): TokenStore["Service"] => {
+  const timeout = options.timeout ?? DEFAULT_STORE_TIMEOUT
+  const slowGet = (result: unknown) =>
+    Effect.map(runHook("getTokens", timeout, () => result), wellFormed)
+  return TokenStore.of({
+    // read before every call: the synchronous answer (every built-in store's) costs one step
+    get: Effect.suspend(() => {
+      let result: unknown
+      try {
+        result = custom.getTokens()
+      } catch (cause) {
+        return runHook("getTokens", timeout, () => {
+          throw cause
+        })
+      }
+      return isThenable(result) ? slowGet(result) : Effect.succeed(wellFormed(result))
+    }),
+    set: (tokens) => Effect.asVoid(runHook("setTokens", timeout, () => custom.setTokens(tokens))),
+    remove: Effect.asVoid(runHook("removeTokens", timeout, () => custom.removeTokens())),
+    subscribe: typeof custom.subscribe === "function" ? (listener) => custom.subscribe!(listener) : undefined
+  })
+}
+
+/**
+ * Adapts one of the built-in stores, which answer synchronously and never throw but on tokens that
+ * are not an object (no time limit to watch: apps on them do not carry that machinery).
+ */
+const fromBuiltIn = (store: SyncTokenStore): TokenStore["Service"] =>
   TokenStore.of({
-    get: Effect.map(run(() => custom.getTokens()), (tokens) =>
-      tokens !== null && typeof tokens === "object" ? tokens : undefined),
-    set: (tokens) => Effect.asVoid(run(() => custom.setTokens(tokens))),
-    remove: Effect.asVoid(run(() => custom.removeTokens()))
+    get: Effect.sync(() => wellFormed(store.getTokens())),
+    set: (tokens) =>
+      Effect.try({
+        try: () => store.setTokens(tokens),
+        catch: (cause) => new HookError({ message: `Stelace: setTokens failed: ${describe(cause)}`, hook: "setTokens", reason: "failed", cause })
+      }),
+    remove: Effect.sync(() => store.removeTokens()),
+    subscribe: store.subscribe ? (listener) => store.subscribe!(listener) : undefined
   })
 
 /** A store in memory that belongs to one client: every build of the layer gets its own. */
-export const memory: Layer.Layer<TokenStore> = Layer.fresh(
-  Layer.sync(TokenStore, () => fromCustom(makeMemoryStore()))
+export const memory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
+  /*#__PURE__*/ Layer.sync(TokenStore, () => fromBuiltIn(makeMemoryStore()))
 )
 
 /** A store in `localStorage` (key `stl-authtoken` by default), falling back to memory. */
 export const localStorage = (options?: LocalStorageOptions): Layer.Layer<TokenStore> =>
-  Layer.sync(TokenStore, () => fromCustom(makeLocalStorageStore(options)))
+  Layer.sync(TokenStore, () => fromBuiltIn(makeLocalStorageStore(options)))
 
 /**
- * Your own store.
+ * Your own store. Methods may answer synchronously or with a promise; one that throws, rejects
+ * or takes longer than `timeout` (10 s by default) fails the call waiting for it with `HookError`.
  *
  * @example
  * ```ts
@@ -217,10 +331,11 @@ export const localStorage = (options?: LocalStorageOptions): Layer.Layer<TokenSt
  * })
  * ```
  */
-export const make = (custom: CustomTokenStore): Layer.Layer<TokenStore> => Layer.succeed(TokenStore, fromCustom(custom))
+export const make = (custom: CustomTokenStore, options?: CustomStoreOptions): Layer.Layer<TokenStore> =>
+  Layer.succeed(TokenStore, fromCustom(custom, options))
 
-const defaultLayer: Layer.Layer<TokenStore> = Layer.fresh(
-  Layer.sync(TokenStore, () => fromCustom(makeDefaultStore()))
+const defaultLayer: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
+  /*#__PURE__*/ Layer.sync(TokenStore, () => fromBuiltIn(makeDefaultStore()))
 )
 
 export {

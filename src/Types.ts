@@ -1,13 +1,25 @@
 /**
  * The shapes the Stelace API sends and accepts: resources, route results, request bodies and list
- * queries. Plain TypeScript types only; nothing here exists at runtime.
+ * queries. Types only; nothing here exists at runtime.
+ *
+ * What the server sends (`Asset`, `Transaction`...) is derived from the schemas of
+ * `stelace-effect/Schemas` (with `import type`, so apps that never decode carry no schema code);
+ * request bodies and queries (`AssetCreateParams`...) are written here.
  *
  * The types follow the server (stelace/stelace `dev`, API versions 2019-05-20 and 2020-08-10):
  * an optional field is one the server may leave out, and `| null` marks a field it sends as
- * `null`. Inputs accept readonly arrays, so a value read from a result can be sent back as is.
+ * `null`. Results carry branded ids (`asset.id: AssetId`); inputs take those or plain strings, but
+ * not another kind of id. Inputs accept readonly arrays, so a value read from a result can be
+ * sent back as is.
  *
  * @since 0.1.0
  */
+import type * as Brand from "effect/Brand"
+import type * as Schema from "effect/Schema"
+import type * as S from "./internal/schemas.js"
+
+// The type of the values a set of schema fields decodes to.
+type Fields<F extends Schema.Struct.Fields> = Schema.Struct.Type<F>
 
 // The "any other string" half of an open union: it keeps editor suggestions for the known values.
 type OtherString = string & Record<never, never>
@@ -18,11 +30,102 @@ type OneKeyOf<Keys extends string, Key extends Keys = Keys> = Key extends Keys
   : never
 
 // ---------------------------------------------------------------------------------------------
+// Ids
+// ---------------------------------------------------------------------------------------------
+
+/** The id of an API key (`apik_...`). */
+export type ApiKeyId = Brand.Branded<string, "ApiKeyId">
+/** The id of an assessment (`assm_...`). */
+export type AssessmentId = Brand.Branded<string, "AssessmentId">
+/** The id of an asset (`ast_...`). */
+export type AssetId = Brand.Branded<string, "AssetId">
+/** The id of an asset type (`typ_...`). */
+export type AssetTypeId = Brand.Branded<string, "AssetTypeId">
+/** The id of an availability (`avl_...`). */
+export type AvailabilityId = Brand.Branded<string, "AvailabilityId">
+/** The id of a category (`ctgy_...`). */
+export type CategoryId = Brand.Branded<string, "CategoryId">
+/** The id of a custom attribute (`attr_...`). */
+export type CustomAttributeId = Brand.Branded<string, "CustomAttributeId">
+/** The id of a document (`doc_...`). */
+export type DocumentId = Brand.Branded<string, "DocumentId">
+/** The id of a content entry (`ent_...`). */
+export type EntryId = Brand.Branded<string, "EntryId">
+/** The id of an event (`evt_...`). */
+export type EventId = Brand.Branded<string, "EventId">
+/** The id of a message (`msg_...`). */
+export type MessageId = Brand.Branded<string, "MessageId">
+/** The id of an order (`ord_...`). */
+export type OrderId = Brand.Branded<string, "OrderId">
+/** The id of an order line (`ordl_...`). */
+export type OrderLineId = Brand.Branded<string, "OrderLineId">
+/** The id of an order move (`ordm_...`). */
+export type OrderMoveId = Brand.Branded<string, "OrderMoveId">
+/** The id of a rating (`rtg_...`). */
+export type RatingId = Brand.Branded<string, "RatingId">
+/** The id of a role (`role_...`). */
+export type RoleId = Brand.Branded<string, "RoleId">
+/** The id of a saved search (`sch_...`). */
+export type SavedSearchId = Brand.Branded<string, "SavedSearchId">
+/** The id of a task (`task_...`). */
+export type TaskId = Brand.Branded<string, "TaskId">
+/** The id of a transaction (`trn_...`). */
+export type TransactionId = Brand.Branded<string, "TransactionId">
+/** The id of a user (`usr_...`) or an organization (`org_...`): organizations are users. */
+export type UserId = Brand.Branded<string, "UserId">
+/** The id of an organization (`org_...`): a `UserId`, since organizations are users. */
+export type OrganizationId = UserId
+/** The id of a webhook (`whk_...`). */
+export type WebhookId = Brand.Branded<string, "WebhookId">
+/** The id of a webhook log (`whl_...`). */
+export type WebhookLogId = Brand.Branded<string, "WebhookLogId">
+/** The id of a workflow (`wfw_...`). */
+export type WorkflowId = Brand.Branded<string, "WorkflowId">
+/** The id of a workflow log (`wfl_...`). */
+export type WorkflowLogId = Brand.Branded<string, "WorkflowLogId">
+
+/** A string that carries no brand: what a plain `string` is, and what a branded id is not. */
+export type Unbranded = { readonly [K in keyof Brand.Brand<never>]?: never }
+
+/**
+ * Where an id of a kind is expected: that kind of id, or a plain string (so existing code and ids
+ * from elsewhere keep working), but not another kind of id (`UserId` where an `AssetId` goes).
+ */
+export type IdInput<Id extends string = string> = Id | (string & Unbranded)
+
+// ---------------------------------------------------------------------------------------------
 // Shared values
 // ---------------------------------------------------------------------------------------------
 
 /** An API version the server knows, sent in the `x-stelace-version` header. */
 export type ApiVersion = "2020-08-10" | "2019-05-20"
+
+/**
+ * The API version every client of an app sends, once registered: list results are then typed by
+ * it (page-based meta under 2019-05-20, cursors under 2020-08-10) instead of either kind. Register
+ * it by augmenting this interface, and give the same `apiVersion` to the client layer:
+ *
+ * @example
+ * ```ts
+ * declare module "stelace-effect" {
+ *   interface Register {
+ *     apiVersion: "2019-05-20"
+ *   }
+ * }
+ * ```
+ */
+export interface Register {}
+
+/** The registered API version (see `Register`), or `undefined` when none is (lists are typed either way). */
+export type RegisteredApiVersion = Register extends { readonly apiVersion: infer V extends ApiVersion } ? V : undefined
+
+/**
+ * What a client layer's options say about the API version once one is registered (see
+ * `Register`): `apiVersion` is required and is that version, so the client sends the version the
+ * types assume. Nothing is required when none is registered.
+ */
+export type RegisteredVersionOption = [RegisteredApiVersion] extends [undefined] ? {}
+  : { readonly apiVersion: RegisteredApiVersion }
 
 /** A sort direction. */
 export type SortOrder = "asc" | "desc"
@@ -34,25 +137,16 @@ export type TimeUnit = "m" | "h" | "d" | "n" | "w" | "M"
 export type Duration = OneKeyOf<TimeUnit>
 
 /** A point on Earth, in degrees. */
-export interface GeoPoint {
-  readonly latitude: number
-  readonly longitude: number
-}
+export interface GeoPoint extends Fields<typeof S.GeoPoint.fields> {}
 
 /** An asset location: a point plus any custom properties stored next to it. */
-export interface AssetLocation extends GeoPoint {
-  readonly [key: string]: unknown
-}
+export interface AssetLocation extends Fields<typeof S.AssetLocation.fields> {}
 
 /** The `{ id }` body every DELETE route answers with (also when the object did not exist). */
-export interface Deleted {
-  readonly id: string
-}
+export interface Deleted extends Fields<typeof S.Deleted.fields> {}
 
 /** The `{ success: true }` body of routes that have nothing else to say. */
-export interface Success {
-  readonly success: true
-}
+export interface Success extends Fields<typeof S.Success.fields> {}
 
 // ---------------------------------------------------------------------------------------------
 // List queries and pages
@@ -69,8 +163,8 @@ export interface Range<T> {
 /** A filter that matches one exact value or a range, e.g. `{ gte: "2020-01-01" }` for dates. */
 export type RangeFilter<T> = T | Range<T>
 
-/** One id or several ids; several match any of them. */
-export type IdFilter = string | ReadonlyArray<string>
+/** One id or several ids (of the kind `Id`, or plain strings); several match any of them. */
+export type IdFilter<Id extends string = string> = IdInput<Id> | ReadonlyArray<IdInput<Id>>
 
 /** One value or several values; several match any of them. */
 export type StringFilter = string | ReadonlyArray<string>
@@ -100,32 +194,31 @@ export interface OrderParams<OrderBy extends string> {
  * The query parameters most list routes share. Under 2020-08-10 `orderBy` is limited to
  * `createdDate` or `updatedDate`; resources that accepted more fields under 2019-05-20 widen it.
  */
-export interface ListParams<OrderBy extends string = "createdDate" | "updatedDate">
+export interface ListParams<OrderBy extends string = "createdDate" | "updatedDate", Id extends string = string>
   extends PaginationParams, OrderParams<OrderBy>
 {
-  id?: IdFilter
+  id?: IdFilter<Id>
   createdDate?: RangeFilter<string>
   updatedDate?: RangeFilter<string>
 }
 
-/** Pagination metadata of an offset-paginated list (API version 2019-05-20, search, event stats). */
-export interface OffsetPagination {
-  readonly nbResults: number
-  readonly nbPages: number
-  readonly page: number
-  readonly nbResultsPerPage: number
-  /** Search only: `false` when `nbResults` is a lower bound. */
-  readonly exhaustiveNbResults?: boolean
+/** Pagination metadata of a page-based list (API version 2019-05-20, search, event stats). */
+export interface OffsetPagination extends Fields<typeof S.OffsetPagination.fields> {}
+
+/** Pagination metadata of search results: page-based in every API version. */
+export interface SearchPagination extends Fields<typeof S.SearchPagination.fields> {}
+
+/**
+ * The pagination metadata of the five lists that answer a plain array under 2019-05-20 (asset
+ * types, categories, roles, webhooks, workflows): the SDK makes it one page holding every item.
+ */
+export interface SinglePagePagination extends OffsetPagination {
+  readonly page: 1
+  readonly nbPages: 1
 }
 
 /** Pagination metadata of a cursor-paginated list (API version 2020-08-10). */
-export interface CursorPagination {
-  readonly hasPreviousPage: boolean
-  readonly hasNextPage: boolean
-  readonly startCursor: string | null
-  readonly endCursor: string | null
-  readonly nbResultsPerPage: number
-}
+export interface CursorPagination extends Fields<typeof S.CursorPagination.fields> {}
 
 /** The body of an offset-paginated list. */
 export interface OffsetPage<T> extends OffsetPagination {
@@ -134,6 +227,11 @@ export interface OffsetPage<T> extends OffsetPagination {
 
 /** The body of a cursor-paginated list. */
 export interface CursorPage<T> extends CursorPagination {
+  readonly results: ReadonlyArray<T>
+}
+
+/** The body of `POST /search`: always page-based. */
+export interface SearchPage<T = SearchResult> extends SearchPagination {
   readonly results: ReadonlyArray<T>
 }
 
@@ -154,18 +252,7 @@ export type ListBody<T> = Page<T> | ReadonlyArray<T>
  * The fields every exposed object has. Keys of `metadata` and `platformData` that start with `_`
  * are namespaces (`_private`, `_protected`, ...) and are left out unless the caller may read them.
  */
-export interface BaseResource {
-  /** Prefix, underscore and random part, e.g. `ast_2l7fQps1I3a1gJYz2I3a`. */
-  readonly id: string
-  /** ISO 8601 date-time. */
-  readonly createdDate: string
-  /** ISO 8601 date-time. */
-  readonly updatedDate: string
-  readonly metadata: Record<string, unknown>
-  readonly platformData: Record<string, unknown>
-  /** `true` for objects of the live environment. */
-  readonly livemode: boolean
-}
+export interface BaseResource extends Fields<typeof S.BaseResource.fields> {}
 
 /** The `metadata` and `platformData` a create or update body may carry; PATCH merges them deeply. */
 export interface CustomDataParams {
@@ -182,15 +269,7 @@ export interface CustomDataParams {
 export type ApiKeyType = "seck" | "pubk" | "cntk" | OtherString
 
 /** An API key (`apik_`). */
-export interface ApiKey extends BaseResource {
-  readonly name: string
-  /** Obfuscated for secret and custom keys unless read with `reveal: 1`; in full once, on create. */
-  readonly key: string
-  readonly roles: ReadonlyArray<string>
-  readonly permissions: ReadonlyArray<string>
-  readonly readNamespaces: ReadonlyArray<string>
-  readonly editNamespaces: ReadonlyArray<string>
-}
+export interface ApiKey extends Fields<typeof S.ApiKey.fields> {}
 
 /** Body of `POST /api-keys`. Roles, permissions and namespaces apply to custom types only. */
 export interface ApiKeyCreateParams extends CustomDataParams {
@@ -212,7 +291,7 @@ export interface ApiKeyReadParams {
 }
 
 /** Query of `GET /api-keys`; `orderBy: "name"` works only under 2019-05-20. */
-export interface ApiKeyListParams extends ListParams<"createdDate" | "updatedDate" | "name">, ApiKeyReadParams {
+export interface ApiKeyListParams extends ListParams<"createdDate" | "updatedDate" | "name", ApiKeyId>, ApiKeyReadParams {
   type?: ApiKeyType
 }
 
@@ -221,33 +300,19 @@ export interface ApiKeyListParams extends ListParams<"createdDate" | "updatedDat
 // ---------------------------------------------------------------------------------------------
 
 /** An asset (`ast_`): the thing a platform lists. */
-export interface Asset extends BaseResource {
-  readonly name: string
-  readonly description: string | null
-  readonly ownerId: string | null
-  readonly categoryId: string | null
-  readonly validated: boolean
-  readonly active: boolean
-  readonly locations: ReadonlyArray<AssetLocation>
-  readonly assetTypeId: string
-  readonly quantity: number
-  readonly price: number
-  readonly currency: string | null
-  /** Values keyed by custom attribute name. */
-  readonly customAttributes: Record<string, unknown>
-}
+export interface Asset extends Fields<typeof S.Asset.fields> {}
 
 /** Body of `POST /assets`. */
 export interface AssetCreateParams extends CustomDataParams {
   name: string
   /** Defaults to the current user; another user needs `asset:create:all`. */
-  ownerId?: string | null
+  ownerId?: IdInput<UserId> | null
   description?: string | null
-  categoryId?: string | null
+  categoryId?: IdInput<CategoryId> | null
   validated?: boolean
   active?: boolean
   locations?: ReadonlyArray<AssetLocation>
-  assetTypeId?: string
+  assetTypeId?: IdInput<AssetTypeId>
   quantity?: number
   price?: number
   currency?: string
@@ -259,11 +324,11 @@ export type AssetUpdateParams = Partial<Omit<AssetCreateParams, "ownerId">>
 
 /** Query of `GET /assets`; sorting on fields other than the dates works only under 2019-05-20. */
 export interface AssetListParams
-  extends ListParams<"createdDate" | "updatedDate" | "name" | "quantity" | "price" | "validated" | "active">
+  extends ListParams<"createdDate" | "updatedDate" | "name" | "quantity" | "price" | "validated" | "active", AssetId>
 {
-  ownerId?: IdFilter
-  categoryId?: IdFilter
-  assetTypeId?: IdFilter
+  ownerId?: IdFilter<UserId>
+  categoryId?: IdFilter<CategoryId>
+  assetTypeId?: IdFilter<AssetTypeId>
   validated?: boolean
   active?: boolean
   quantity?: RangeFilter<number>
@@ -271,54 +336,22 @@ export interface AssetListParams
 }
 
 /** Platform fees of an asset type, in whole percents (0-100). */
-export interface AssetTypePricing {
-  readonly ownerFeesPercent: number
-  readonly takerFeesPercent: number
-}
+export interface AssetTypePricing extends Fields<typeof S.AssetTypePricing.fields> {}
 
 /** Time settings of an asset type. */
-export interface AssetTypeTiming {
-  readonly timeUnit: TimeUnit
-  readonly minDuration: Duration | null
-  readonly maxDuration: Duration | null
-}
+export interface AssetTypeTiming extends Fields<typeof S.AssetTypeTiming.fields> {}
 
 /** A transition of a transaction process; `from` may be `"*"` (any status). */
-export interface TransactionTransition {
-  readonly name: string
-  readonly from: string
-  readonly to: string
-  /** Who may trigger it, e.g. `["owner"]`, `["taker"]`. */
-  readonly actors?: ReadonlyArray<string>
-}
+export interface TransactionTransition extends Fields<typeof S.TransactionTransition.fields> {}
 
 /** A custom transaction process (the default one is used when an asset type has none). */
-export interface TransactionProcess {
-  readonly initStatus: string
-  readonly cancelStatus: string
-  readonly transitions: ReadonlyArray<TransactionTransition>
-}
+export interface TransactionProcess extends Fields<typeof S.TransactionProcess.fields> {}
 
 /** Which namespaces become visible to the other party, by transaction statuses. */
-export interface AssetTypeNamespaces {
-  readonly visibility: Readonly<Record<string, ReadonlyArray<string>>>
-}
+export interface AssetTypeNamespaces extends Fields<typeof S.AssetTypeNamespaces.fields> {}
 
 /** An asset type (`typ_`): how assets of a kind are booked. */
-export interface AssetType extends BaseResource {
-  readonly name: string
-  readonly timeBased: boolean
-  readonly infiniteStock: boolean
-  /** Left out (like `timing`, `unavailableWhen`, `transactionProcess`) if the plan has no transaction permission. */
-  readonly pricing?: AssetTypePricing
-  readonly timing?: AssetTypeTiming
-  /** Statuses that block availability; `null` means `["validated", "completed"]`. */
-  readonly unavailableWhen?: ReadonlyArray<string> | null
-  readonly transactionProcess?: TransactionProcess | null
-  readonly namespaces: AssetTypeNamespaces
-  readonly isDefault: boolean
-  readonly active: boolean
-}
+export interface AssetType extends Fields<typeof S.AssetType.fields> {}
 
 /** Body of `POST /asset-types`. */
 export interface AssetTypeCreateParams extends CustomDataParams {
@@ -342,41 +375,33 @@ export interface AssetTypeCreateParams extends CustomDataParams {
 export type AssetTypeUpdateParams = Partial<AssetTypeCreateParams>
 
 /** Query of `GET /asset-types` (2020-08-10; under 2019-05-20 the route takes no query). */
-export interface AssetTypeListParams extends Omit<ListParams, "page"> {
+export interface AssetTypeListParams extends Omit<ListParams<"createdDate" | "updatedDate", AssetTypeId>, "page"> {
   isDefault?: boolean
   active?: boolean
 }
 
 /** A category (`ctgy_`) of assets, possibly nested. */
-export interface Category extends BaseResource {
-  readonly name: string
-  readonly parentId: string | null
-}
+export interface Category extends Fields<typeof S.Category.fields> {}
 
 /** Body of `POST /categories`. */
 export interface CategoryCreateParams extends CustomDataParams {
   name: string
-  parentId?: string | null
+  parentId?: IdInput<CategoryId> | null
 }
 
 /** Body of `PATCH /categories/:id`. */
 export type CategoryUpdateParams = Partial<CategoryCreateParams>
 
 /** Query of `GET /categories` (2020-08-10; under 2019-05-20 the route takes no query). */
-export interface CategoryListParams extends Omit<ListParams, "page"> {
-  parentId?: IdFilter
+export interface CategoryListParams extends Omit<ListParams<"createdDate" | "updatedDate", CategoryId>, "page"> {
+  parentId?: IdFilter<CategoryId>
 }
 
 /** The value type of a custom attribute. */
 export type CustomAttributeType = "number" | "boolean" | "text" | "select" | "tags"
 
 /** A custom attribute (`attr_`): a searchable asset field. */
-export interface CustomAttribute extends BaseResource {
-  readonly name: string
-  readonly type: CustomAttributeType
-  /** Allowed values of `select` and `tags` attributes. */
-  readonly listValues: ReadonlyArray<string> | null
-}
+export interface CustomAttribute extends Fields<typeof S.CustomAttribute.fields> {}
 
 /** Body of `POST /custom-attributes`. */
 export interface CustomAttributeCreateParams extends CustomDataParams {
@@ -392,28 +417,18 @@ export type CustomAttributeUpdateParams = Omit<CustomAttributeCreateParams, "nam
 export interface CustomAttributeListParams
   extends PaginationParams, OrderParams<"createdDate" | "updatedDate" | "name">
 {
-  id?: IdFilter
+  id?: IdFilter<CustomAttributeId>
 }
 
 /** A relative quantity change such as `"+1"` or `"-2"`. */
 export type RelativeQuantity = `+${number}` | `-${number}`
 
 /** An availability (`avl_`): the quantity of an asset over a period, possibly recurring. */
-export interface Availability extends BaseResource {
-  readonly assetId: string
-  readonly startDate: string
-  readonly endDate: string
-  /** A number when absolute, a signed string when relative. */
-  readonly quantity: number | RelativeQuantity
-  /** Cron pattern. */
-  readonly recurringPattern: string | null
-  readonly recurringTimezone: string | null
-  readonly recurringDuration: Duration | null
-}
+export interface Availability extends Fields<typeof S.Availability.fields> {}
 
 /** Body of `POST /availabilities`. */
 export interface AvailabilityCreateParams extends CustomDataParams {
-  assetId: string
+  assetId: IdInput<AssetId>
   startDate: string
   endDate: string
   quantity: number | RelativeQuantity
@@ -428,27 +443,19 @@ export type AvailabilityUpdateParams = Partial<Omit<AvailabilityCreateParams, "a
 
 /** Query of `GET /availabilities`: `assetId` is required and is the only filter. */
 export interface AvailabilityListParams extends PaginationParams, OrderParams<"createdDate" | "updatedDate"> {
-  assetId: string
+  assetId: IdInput<AssetId>
 }
 
 /** Query of `GET /availabilities/graph`. */
 export interface AvailabilityGraphParams {
-  assetId: string
+  assetId: IdInput<AssetId>
 }
 
 /** One step of an availability graph. */
-export interface AvailabilityGraphDate {
-  readonly date: string
-  readonly usedQuantity: number
-  readonly availableQuantity: number
-}
+export interface AvailabilityGraphDate extends Fields<typeof S.AvailabilityGraphDate.fields> {}
 
 /** Result of `GET /availabilities/graph`: the asset's quantity over time. */
-export interface AvailabilityGraph {
-  readonly graphDates: ReadonlyArray<AvailabilityGraphDate>
-  readonly defaultQuantity: number
-  readonly totalUsedQuantity: number
-}
+export interface AvailabilityGraph extends Fields<typeof S.AvailabilityGraph.fields> {}
 
 // ---------------------------------------------------------------------------------------------
 // Assessments (no stelace.js method; reachable through the route table)
@@ -461,31 +468,10 @@ export type AssessmentStatement = "pass" | "challenge"
 export type AssessmentStatus = "draft" | "accept" | "reject"
 
 /** A signer's part of an assessment. */
-export interface AssessmentSigner {
-  readonly comment: string | null
-  readonly statement: AssessmentStatement | null
-  readonly signedDate: string | null
-}
+export interface AssessmentSigner extends Fields<typeof S.AssessmentSigner.fields> {}
 
 /** An assessment (`assm_`): a statement about an asset that its parties sign. */
-export interface Assessment extends BaseResource {
-  readonly statement: AssessmentStatement | null
-  readonly status: AssessmentStatus | null
-  readonly assetId: string
-  readonly transactionId: string | null
-  readonly ownerId: string
-  readonly takerId: string | null
-  readonly emitterId: string
-  readonly receiverId: string | null
-  /** Keyed by signer user id. */
-  readonly signers: Readonly<Record<string, AssessmentSigner>>
-  /** Keyed by signer user id; the server shows only the codes the caller may see (none in lists). */
-  readonly signCodes: Readonly<Record<string, string | null>>
-  readonly nbSigners: number
-  readonly expirationDate: string | null
-  readonly signedDate: string | null
-  readonly assessmentDate: string | null
-}
+export interface Assessment extends Fields<typeof S.Assessment.fields> {}
 
 /** A signer as sent in a body; `null` (on update) removes the signer. */
 export interface AssessmentSignerParams {
@@ -495,14 +481,14 @@ export interface AssessmentSignerParams {
 
 /** Body of `POST /assessments`. */
 export interface AssessmentCreateParams extends CustomDataParams {
-  assetId: string
+  assetId: IdInput<AssetId>
   status?: AssessmentStatus | null
   statement?: AssessmentStatement | null
-  transactionId?: string | null
-  ownerId?: string | null
-  takerId?: string | null
-  emitterId?: string | null
-  receiverId?: string | null
+  transactionId?: IdInput<TransactionId> | null
+  ownerId?: IdInput<UserId> | null
+  takerId?: IdInput<UserId> | null
+  emitterId?: IdInput<UserId> | null
+  receiverId?: IdInput<UserId> | null
   signers?: Record<string, AssessmentSignerParams | null>
   nbSigners?: number
   expirationDate?: string | null
@@ -517,7 +503,7 @@ export interface AssessmentUpdateParams
 
 /** Query of `GET /assessments`: `assetId` is required; results are sorted by `assessmentDate`. */
 export interface AssessmentListParams extends PaginationParams {
-  assetId: string
+  assetId: IdInput<AssetId>
   order?: SortOrder
 }
 
@@ -531,36 +517,10 @@ export interface AssessmentSignParams {
 // ---------------------------------------------------------------------------------------------
 
 /** The `stelace` part of the platform configuration (unknown keys are kept). */
-export interface StelaceConfig {
-  readonly roles?: {
-    /** Roles a user may pick at creation. */
-    readonly whitelist?: ReadonlyArray<string> | null
-    /** Roles given when none are picked. */
-    readonly default?: ReadonlyArray<string> | null
-  }
-  readonly tokenCheckRedirectUrl?: string | null
-  readonly search?: {
-    /** In metres. */
-    readonly maxDistance?: number | null
-  }
-  readonly instant?: {
-    readonly serviceName?: string | null
-    readonly logoUrl?: string | null
-    readonly locale?: string
-    readonly currency?: string
-    readonly assetsInUniqueCountry?: string | null
-    readonly assetsInUniqueCountryActive?: boolean
-    readonly [key: string]: unknown
-  }
-  readonly [key: string]: unknown
-}
+export interface StelaceConfig extends Fields<typeof S.StelaceConfig.fields> {}
 
 /** Result of `GET /config` and `PATCH /config` (no `livemode`: the server does not add it). */
-export interface PlatformConfig {
-  readonly stelace: StelaceConfig
-  readonly custom: Record<string, unknown>
-  readonly theme: Record<string, unknown>
-}
+export interface PlatformConfig extends Fields<typeof S.PlatformConfig.fields> {}
 
 /** Body of `PATCH /config`; objects are merged into the stored ones. */
 export interface ConfigUpdateParams {
@@ -576,31 +536,7 @@ export type RefreshTokenExpiration = OneKeyOf<"m" | "h" | "d">
 export type FlatRecord = Readonly<Record<string, string | number | boolean | null>>
 
 /** An SSO connection: built-in OAuth2 provider (github, google, facebook), custom OAuth2 or OpenID. */
-export interface SsoConnection {
-  readonly protocol?: "oauth2" | "openid"
-  readonly authorizationQueryParams?: FlatRecord | null
-  readonly tokenBodyParams?: FlatRecord | null
-  readonly clientId?: string
-  readonly clientSecret?: string
-  readonly afterAuthenticationUrl?: string
-  readonly userInfoMapping?: FlatRecord | null
-  /** Deprecated name of `userInfoMapping`. */
-  readonly userMapProperties?: FlatRecord | null
-  readonly scope?: string
-  readonly active?: boolean
-  readonly endSessionUrl?: string
-  readonly afterLogoutUrl?: string
-  readonly jwksUrl?: string | null
-  readonly jwks?: Record<string, unknown> | null
-  readonly idTokenSignedResponseAlg?: string | null
-  readonly tokenEndpointAuthSigningAlg?: string | null
-  readonly issuer?: string
-  readonly pkceEnabled?: boolean
-  readonly isCustom?: boolean
-  readonly authorizationUrl?: string
-  readonly tokenUrl?: string
-  readonly userInfoUrl?: string
-}
+export interface SsoConnection extends Fields<typeof S.SsoConnection.fields> {}
 
 /** An email address: `"Name <a@b.c>"`, a bare address, or `{ name, address }`. */
 export type EmailAddress = string | { readonly name?: string; readonly address?: string }
@@ -609,39 +545,13 @@ export type EmailAddress = string | { readonly name?: string; readonly address?:
 export type EmailAddresses = EmailAddress | ReadonlyArray<EmailAddress>
 
 /** SMTP settings of the email plugin (Nodemailer options). */
-export interface EmailConfig {
-  readonly host?: string | null
-  readonly port?: number | null
-  readonly secure?: boolean | null
-  readonly ignoreTLS?: boolean | null
-  readonly requireTLS?: boolean | null
-  readonly auth?: { readonly user?: string | null; readonly pass?: string | null } | null
-  readonly defaults?: {
-    readonly from?: EmailAddress | null
-    readonly cc?: EmailAddresses | null
-    readonly bcc?: EmailAddresses | null
-    readonly replyTo?: EmailAddress | null
-  } | null
-}
+export interface EmailConfig extends Fields<typeof S.EmailConfig.fields> {}
 
 /** The `stelace` part of the private configuration (unknown keys are kept). */
-export interface PrivateStelaceConfig {
-  readonly stelaceAuthRefreshTokenExpiration?: RefreshTokenExpiration | null
-  /** Keyed by provider name, the `:provider` of the SSO routes. */
-  readonly ssoConnections?: Readonly<Record<string, SsoConnection | null>>
-  readonly email?: EmailConfig | null
-  readonly workflow?: {
-    /** Environment variables for workflows, by context name. */
-    readonly contexts?: Readonly<Record<string, FlatRecord>>
-  }
-  readonly instant?: Readonly<Record<string, unknown>>
-  readonly [key: string]: unknown
-}
+export interface PrivateStelaceConfig extends Fields<typeof S.PrivateStelaceConfig.fields> {}
 
 /** Result of `GET /config/private` and `PATCH /config/private`. */
-export interface PrivateConfig {
-  readonly stelace: PrivateStelaceConfig
-}
+export interface PrivateConfig extends Fields<typeof S.PrivateConfig.fields> {}
 
 /** Body of `PATCH /config/private`. */
 export interface PrivateConfigUpdateParams {
@@ -653,14 +563,7 @@ export interface PrivateConfigUpdateParams {
 // ---------------------------------------------------------------------------------------------
 
 /** A document (`doc_`): free-form data of a given type, with author, target and label. */
-export interface Document extends BaseResource {
-  readonly authorId: string | null
-  readonly targetId: string | null
-  readonly type: string
-  /** Colon-separated, e.g. `"main:secondary"`. */
-  readonly label: string | null
-  readonly data: Record<string, unknown>
-}
+export interface Document extends Fields<typeof S.Document.fields> {}
 
 /** Body of `POST /documents`. */
 export interface DocumentCreateParams extends CustomDataParams {
@@ -681,7 +584,7 @@ export interface DocumentUpdateParams extends CustomDataParams {
 /** Query of `GET /documents`: `type` is required. */
 export interface DocumentListParams extends PaginationParams, OrderParams<"createdDate" | "updatedDate"> {
   type: string
-  id?: IdFilter
+  id?: IdFilter<DocumentId>
   /** Labels, `*` wildcards allowed (e.g. `"main:*"`); several match any. */
   label?: StringFilter
   authorId?: IdFilter
@@ -694,13 +597,7 @@ export interface DocumentListParams extends PaginationParams, OrderParams<"creat
 export type StatsOrderBy = "avg" | "count" | "sum" | "min" | "max"
 
 /** Aggregated numbers of a stats row; all but `count` are `null` without a numeric `field`. */
-export interface StatValues {
-  readonly count: number
-  readonly avg: number | null
-  readonly sum: number | null
-  readonly min: number | null
-  readonly max: number | null
-}
+export interface StatValues extends Fields<typeof S.StatValues.fields> {}
 
 /** The ranking fields a stats row carries when `computeRanking` is set. */
 export interface StatRanking {
@@ -709,12 +606,7 @@ export interface StatRanking {
 }
 
 /** A row of `GET /documents/stats`. */
-export interface DocumentStat extends StatValues, StatRanking {
-  /** The `groupBy` of the query. */
-  readonly groupBy: string
-  /** The group's value; `null` in the placeholder row of a label with no document. */
-  readonly groupByValue: string | null
-}
+export interface DocumentStat extends Fields<typeof S.DocumentStat.fields> {}
 
 /**
  * One stats result per label: what document and rating stats return, as a single result, when
@@ -737,12 +629,7 @@ export interface DocumentStatsParams extends PaginationParams, OrderParams<Stats
 }
 
 /** A content entry (`ent_`): localized fields of a collection (no `platformData`). */
-export interface Entry extends Omit<BaseResource, "platformData"> {
-  readonly collection: string
-  readonly locale: string
-  readonly name: string
-  readonly fields: Record<string, unknown>
-}
+export interface Entry extends Fields<typeof S.Entry.fields> {}
 
 /** Body of `POST /entries`. */
 export interface EntryCreateParams {
@@ -759,7 +646,7 @@ export type EntryUpdateParams = Partial<EntryCreateParams>
 
 /** Query of `GET /entries` (no date filters). */
 export interface EntryListParams extends PaginationParams, OrderParams<"createdDate" | "updatedDate"> {
-  id?: IdFilter
+  id?: IdFilter<EntryId>
   collection?: StringFilter
   locale?: StringFilter
   name?: StringFilter
@@ -773,18 +660,7 @@ export interface EntryListParams extends PaginationParams, OrderParams<"createdD
 export type EventEmitterType = "core" | "custom" | "task"
 
 /** An event (`evt_`): an immutable record of something that happened (no `updatedDate`, no `platformData`). */
-export interface Event extends Omit<BaseResource, "updatedDate" | "platformData"> {
-  /** e.g. `asset__created`; custom types contain no double underscore. */
-  readonly type: string
-  readonly objectType: string | null
-  readonly objectId: string | null
-  readonly object: Record<string, unknown> | null
-  readonly changesRequested: Record<string, unknown> | null
-  readonly relatedObjectsIds: Readonly<Record<string, string>> | null
-  readonly apiVersion: string
-  readonly emitter: EventEmitterType
-  readonly emitterId: string | null
-}
+export interface Event extends Fields<typeof S.Event.fields> {}
 
 /** Body of `POST /events` (custom events). */
 export interface EventCreateParams {
@@ -797,7 +673,7 @@ export interface EventCreateParams {
 
 /** Filters shared by the event list, stats and history queries. */
 export interface EventFilterParams {
-  id?: IdFilter
+  id?: IdFilter<EventId>
   /** Defaults to the retention period; earlier dates are refused. */
   createdDate?: RangeFilter<string>
   type?: StringFilter
@@ -840,10 +716,7 @@ export interface EventStatsParams extends Omit<EventListParams, "orderBy" | "sta
 }
 
 /** A row of `GET /events/stats`. */
-export interface EventStat extends StatValues {
-  readonly groupBy: string
-  readonly groupByValue: string
-}
+export interface EventStat extends Fields<typeof S.EventStat.fields> {}
 
 /** The time bucket of a history query. */
 export type HistoryGroupBy = "hour" | "day" | "month"
@@ -857,12 +730,12 @@ export interface HistoryParams extends Omit<PaginationParams, "page"> {
 }
 
 /** Query of `GET /events/history`; filters other than `type` and dates stop at the retention period. */
-export interface EventHistoryParams extends HistoryParams, EventFilterParams {}
+export interface EventHistoryParams extends Omit<HistoryParams, "id">, EventFilterParams {}
 
 /** Query of `GET /workflow-logs/history`. */
 export interface WorkflowLogHistoryParams extends HistoryParams {
-  workflowId?: IdFilter
-  eventId?: IdFilter
+  workflowId?: IdFilter<WorkflowId>
+  eventId?: IdFilter<EventId>
   runId?: IdFilter
   type?: StringFilter
 }
@@ -880,28 +753,19 @@ export type HistoryBucket<GroupBy extends HistoryGroupBy = HistoryGroupBy> = Gro
 // ---------------------------------------------------------------------------------------------
 
 /** A message (`msg_`) between two users about a topic. */
-export interface Message extends BaseResource {
-  /** The id of what the message is about (an asset, a transaction, ...). */
-  readonly topicId: string
-  readonly conversationId: string
-  readonly content: string
-  readonly attachments: ReadonlyArray<Record<string, unknown>>
-  readonly read: boolean
-  readonly senderId: string
-  readonly receiverId: string
-}
+export interface Message extends Fields<typeof S.Message.fields> {}
 
 /** Body of `POST /messages`. */
 export interface MessageCreateParams extends CustomDataParams {
   topicId: string
   /** May be empty. */
   content: string
-  receiverId: string
+  receiverId: IdInput<UserId>
   conversationId?: string
   attachments?: ReadonlyArray<Record<string, unknown>>
   read?: boolean
   /** Defaults to the current user. */
-  senderId?: string
+  senderId?: IdInput<UserId>
 }
 
 /** Body of `PATCH /messages/:id`. */
@@ -910,11 +774,11 @@ export interface MessageUpdateParams extends CustomDataParams {
 }
 
 /** Query of `GET /messages`. */
-export interface MessageListParams extends ListParams {
+export interface MessageListParams extends ListParams<"createdDate" | "updatedDate", MessageId> {
   /** Sender or receiver. */
-  userId?: string
-  senderId?: string
-  receiverId?: string
+  userId?: IdInput<UserId>
+  senderId?: IdInput<UserId>
+  receiverId?: IdInput<UserId>
   topicId?: string
   conversationId?: string
 }
@@ -927,65 +791,28 @@ export interface MessageListParams extends ListParams {
  * An order line (`ordl_`): what a payer owes and a receiver gets. Lines live inside their order
  * and keep only the fields they were given or computed with, hence the optional fields.
  */
-export interface OrderLine extends Omit<BaseResource, "metadata" | "platformData"> {
-  readonly orderId?: string
-  readonly transactionId?: string | null
-  readonly reversal?: boolean
-  readonly payerId?: string | null
-  readonly payerAmount?: number | null
-  readonly receiverId?: string | null
-  readonly receiverAmount?: number | null
-  readonly platformAmount?: number | null
-  readonly currency: string
-  readonly metadata?: Record<string, unknown>
-  readonly platformData?: Record<string, unknown>
-}
+export interface OrderLine extends Fields<typeof S.OrderLine.fields> {}
 
 /** Amounts of an order move in the currency actually used. */
-export interface OrderMoveReal {
-  readonly payerAmount?: number | null
-  readonly receiverAmount?: number | null
-  readonly platformAmount?: number | null
-  readonly currency: string
-}
+export interface OrderMoveReal extends Fields<typeof S.OrderMoveReal.fields> {}
 
 /** An order move (`ordm_`): money that actually moved. */
-export interface OrderMove extends Omit<OrderLine, "currency"> {
-  readonly eventDate?: string
-  readonly currency?: string
-  readonly real?: OrderMoveReal | null
-}
+export interface OrderMove extends Fields<typeof S.OrderMove.fields> {}
 
 /** An order (`ord_`): lines to pay and moves paid, for one payer in one currency. */
-export interface Order extends BaseResource {
-  readonly lines: ReadonlyArray<OrderLine>
-  readonly moves: ReadonlyArray<OrderMove>
-  readonly amountDue: number | null
-  readonly amountPaid: number | null
-  readonly amountRemaining: number | null
-  readonly currency: string
-  readonly payerId: string | null
-  readonly paymentAttempted: boolean
-  /** Listed among the exposed fields, but nothing in the server sets it. */
-  readonly isExternal?: boolean
-}
+export interface Order extends Fields<typeof S.Order.fields> {}
 
 /** Result of `POST /orders/preview`: an order not yet saved, so without ids or dates. */
-export interface OrderPreview
-  extends Omit<Order, "id" | "createdDate" | "updatedDate" | "metadata" | "platformData" | "lines" | "moves">
-{
-  readonly lines: ReadonlyArray<Omit<OrderLine, "id" | "createdDate" | "updatedDate">>
-  readonly moves: ReadonlyArray<Omit<OrderMove, "id" | "createdDate" | "updatedDate">>
-}
+export interface OrderPreview extends Fields<typeof S.OrderPreview.fields> {}
 
 /** An order line as sent in a body; an amount requires its party's id. */
 export interface OrderLineParams extends CustomDataParams {
   currency: string
-  transactionId?: string
+  transactionId?: IdInput<TransactionId>
   reversal?: boolean
-  payerId?: string
+  payerId?: IdInput<UserId>
   payerAmount?: number
-  receiverId?: string
+  receiverId?: IdInput<UserId>
   receiverAmount?: number
   platformAmount?: number
 }
@@ -1004,7 +831,7 @@ export interface OrderMoveParams extends Omit<OrderLineParams, "currency"> {
 /** Body of `POST /orders/preview`; without `order:preview:all`, `transactionIds` is required. */
 export interface OrderPreviewParams {
   /** Lines are computed from these transactions (exclusive with `lines`). */
-  transactionIds?: IdFilter
+  transactionIds?: IdFilter<TransactionId>
   lines?: ReadonlyArray<OrderLineParams>
   /** Needs `lines`. */
   moves?: ReadonlyArray<OrderMoveParams>
@@ -1015,7 +842,7 @@ export type OrderCreateParams =
   & CustomDataParams
   & { moves?: ReadonlyArray<OrderMoveParams> }
   & (
-    | { transactionIds: IdFilter; lines?: never }
+    | { transactionIds: IdFilter<TransactionId>; lines?: never }
     | { lines: ReadonlyArray<OrderLineParams>; transactionIds?: never }
   )
 
@@ -1024,29 +851,29 @@ export type OrderUpdateParams = CustomDataParams
 
 /** Query of `GET /orders` (no date filters). */
 export interface OrderListParams extends PaginationParams, OrderParams<"createdDate" | "updatedDate"> {
-  id?: IdFilter
-  payerId?: IdFilter
-  receiverId?: string
-  transactionId?: string
+  id?: IdFilter<OrderId>
+  payerId?: IdFilter<UserId>
+  receiverId?: IdInput<UserId>
+  transactionId?: IdInput<TransactionId>
 }
 
 /** Body of `POST /order-lines`. */
 export interface OrderLineCreateParams extends OrderLineParams {
-  orderId: string
+  orderId: IdInput<OrderId>
 }
 
 /** Body of `PATCH /order-lines/:id`; parties and amounts change only before any payment attempt. */
 export interface OrderLineUpdateParams extends CustomDataParams {
-  payerId?: string | null
+  payerId?: IdInput<UserId> | null
   payerAmount?: number | null
-  receiverId?: string | null
+  receiverId?: IdInput<UserId> | null
   receiverAmount?: number | null
   platformAmount?: number | null
 }
 
 /** Body of `POST /order-moves`. */
 export interface OrderMoveCreateParams extends OrderMoveParams {
-  orderId: string
+  orderId: IdInput<OrderId>
 }
 
 /** Body of `PATCH /order-moves/:id`. */
@@ -1064,26 +891,17 @@ export interface OrderMoveUpdateParams extends CustomDataParams {
 // ---------------------------------------------------------------------------------------------
 
 /** A rating (`rtg_`) a user gives another, optionally about an asset or a transaction. */
-export interface Rating extends BaseResource {
-  /** Integer from 0 to 100. */
-  readonly score: number
-  readonly comment: string | null
-  readonly authorId: string | null
-  readonly targetId: string
-  readonly assetId: string | null
-  readonly transactionId: string | null
-  readonly label: string | null
-}
+export interface Rating extends Fields<typeof S.Rating.fields> {}
 
 /** Body of `POST /ratings`. */
 export interface RatingCreateParams extends CustomDataParams {
   score: number
-  targetId: string
+  targetId: IdInput<UserId>
   comment?: string | null
   /** Defaults to the current user. */
-  authorId?: string
-  assetId?: string
-  transactionId?: string
+  authorId?: IdInput<UserId>
+  assetId?: IdInput<AssetId>
+  transactionId?: IdInput<TransactionId>
   label?: string
 }
 
@@ -1095,11 +913,11 @@ export interface RatingUpdateParams extends CustomDataParams {
 
 /** Query of `GET /ratings`. */
 export interface RatingListParams extends PaginationParams, OrderParams<"createdDate" | "updatedDate"> {
-  id?: IdFilter
-  authorId?: IdFilter
-  targetId?: IdFilter
-  assetId?: IdFilter
-  transactionId?: IdFilter
+  id?: IdFilter<RatingId>
+  authorId?: IdFilter<UserId>
+  targetId?: IdFilter<UserId>
+  assetId?: IdFilter<AssetId>
+  transactionId?: IdFilter<TransactionId>
   /** Labels, `*` wildcards allowed; several match any. */
   label?: StringFilter
 }
@@ -1124,22 +942,13 @@ export type RatingStat<GroupBy extends RatingStatsGroupBy = RatingStatsGroupBy> 
 // ---------------------------------------------------------------------------------------------
 
 /** A role (`role_`): a named set of permissions and namespaces, possibly inheriting a parent. */
-export interface Role extends BaseResource {
-  readonly name: string
-  /** What users and keys refer to, e.g. `"provider"`; cannot change. */
-  readonly value: string
-  readonly customRole: boolean
-  readonly parentId: string | null
-  readonly permissions: ReadonlyArray<string>
-  readonly readNamespaces: ReadonlyArray<string>
-  readonly editNamespaces: ReadonlyArray<string>
-}
+export interface Role extends Fields<typeof S.Role.fields> {}
 
 /** Body of `POST /roles`. */
 export interface RoleCreateParams extends CustomDataParams {
   name: string
   value: string
-  parentId?: string | null
+  parentId?: IdInput<RoleId> | null
   permissions?: ReadonlyArray<string>
   readNamespaces?: ReadonlyArray<string>
   editNamespaces?: ReadonlyArray<string>
@@ -1149,7 +958,7 @@ export interface RoleCreateParams extends CustomDataParams {
 export type RoleUpdateParams = Partial<Omit<RoleCreateParams, "value">>
 
 /** Query of `GET /roles` (2020-08-10; under 2019-05-20 the route takes no query). */
-export type RoleListParams = Omit<ListParams, "page">
+export type RoleListParams = Omit<ListParams<"createdDate" | "updatedDate", RoleId>, "page">
 
 // ---------------------------------------------------------------------------------------------
 // Search and saved searches
@@ -1176,8 +985,8 @@ export interface SearchAvailabilityFilter {
 export interface SearchQuery {
   /** Full-text query; may be empty. */
   query?: string
-  categoryId?: IdFilter
-  assetTypeId?: IdFilter
+  categoryId?: IdFilter<CategoryId>
+  assetTypeId?: IdFilter<AssetTypeId>
   location?: GeoPoint
   /** In metres. */
   maxDistance?: number
@@ -1185,9 +994,9 @@ export interface SearchQuery {
   /** Must be after `startDate`. */
   endDate?: string
   quantity?: number
-  without?: IdFilter
+  without?: IdFilter<AssetId>
   /** Assets similar to these. */
-  similarTo?: IdFilter
+  similarTo?: IdFilter<AssetId>
   /** Always page-based, in every API version. */
   page?: number
   nbResultsPerPage?: number
@@ -1210,39 +1019,26 @@ export interface SearchParams extends SearchQuery {
   save?: boolean
   /** Runs stored searches instead (needs `savedSearch:list` or `savedSearch:list:all`). */
   savedSearch?: {
-    userId?: string
-    ids?: ReadonlyArray<string>
+    userId?: IdInput<UserId>
+    ids?: ReadonlyArray<IdInput<SavedSearchId>>
   }
 }
 
 /** An asset in search results. */
-export interface SearchResult extends Asset {
-  /** Present when `availabilityFilter.enabled` is `false`. */
-  readonly available?: boolean
-  /** Present when the search ran saved searches: those this asset matched. */
-  readonly savedSearchIds?: ReadonlyArray<string>
-}
+export interface SearchResult extends Fields<typeof S.SearchResult.fields> {}
 
-/** Result of `POST /search`: always page-based. */
-export interface SearchPage extends OffsetPage<SearchResult> {
-  /** `false` when `nbResults` is only a lower bound. */
-  readonly exhaustiveNbResults: boolean
-}
+/** The search criteria a saved search stores, as `POST /search` takes them. */
+export interface SearchCriteria extends Fields<typeof S.SearchCriteria.fields> {}
 
 /** A saved search (`sch_`): search criteria stored for a user. */
-export interface SavedSearch extends BaseResource {
-  readonly name: string
-  readonly userId: string | null
-  readonly search: Readonly<SearchQuery>
-  readonly active: boolean
-}
+export interface SavedSearch extends Fields<typeof S.SavedSearch.fields> {}
 
 /** Body of `POST /search` when saving (`save: true`, which the SDK sets). */
 export interface SavedSearchCreateParams extends SearchQuery, CustomDataParams {
   save?: true
   name: string
   /** Defaults to the current user; another user needs `savedSearch:create:all`. */
-  userId?: string
+  userId?: IdInput<UserId>
 }
 
 /** Body of `PATCH /search/:id`. */
@@ -1253,8 +1049,8 @@ export interface SavedSearchUpdateParams extends CustomDataParams {
 
 /** Query of `GET /search` (saved searches). */
 export interface SavedSearchListParams extends PaginationParams, OrderParams<"createdDate" | "updatedDate"> {
-  id?: IdFilter
-  userId?: IdFilter
+  id?: IdFilter<SavedSearchId>
+  userId?: IdFilter<UserId>
   active?: boolean
 }
 
@@ -1263,15 +1059,7 @@ export interface SavedSearchListParams extends PaginationParams, OrderParams<"cr
 // ---------------------------------------------------------------------------------------------
 
 /** A task (`task_`): an event emitted at a date or on a cron schedule. */
-export interface Task extends BaseResource {
-  readonly executionDate: string | null
-  readonly recurringPattern: string | null
-  readonly recurringTimezone: string | null
-  readonly eventType: string
-  readonly eventMetadata: Record<string, unknown>
-  readonly eventObjectId: string | null
-  readonly active: boolean
-}
+export interface Task extends Fields<typeof S.Task.fields> {}
 
 /** Body of `POST /tasks`. */
 export interface TaskCreateParams extends CustomDataParams {
@@ -1289,7 +1077,7 @@ export type TaskUpdateParams = Partial<TaskCreateParams>
 
 /** Query of `GET /tasks`; `orderBy` other than the dates works only under 2019-05-20. */
 export interface TaskListParams
-  extends ListParams<"createdDate" | "updatedDate" | "name" | "quantity" | "price" | "validated" | "active">
+  extends ListParams<"createdDate" | "updatedDate" | "name" | "quantity" | "price" | "validated" | "active", TaskId>
 {
   eventType?: StringFilter
   eventObjectId?: IdFilter
@@ -1323,60 +1111,13 @@ export type TransactionTransitionName =
   | OtherString
 
 /** An entry of a transaction's status history. */
-export interface TransactionStatusStep {
-  readonly status: TransactionStatus
-  readonly date: string
-}
+export interface TransactionStatusStep extends Fields<typeof S.TransactionStatusStep.fields> {}
 
 /** A transaction (`trn_`): a taker booking an owner's asset. */
-export interface Transaction extends BaseResource {
-  readonly assetId: string | null
-  /** The asset as it was when attached; empty until an asset is attached. */
-  readonly assetSnapshot: Partial<Asset>
-  readonly assetTypeId: string | null
-  /** The asset type as it was when attached; empty until an asset is attached. */
-  readonly assetType: Partial<AssetType>
-  readonly status: TransactionStatus
-  /** Newest first. A transaction created without an asset starts with the bare string `"draft"`. */
-  readonly statusHistory: ReadonlyArray<TransactionStatusStep | TransactionStatus>
-  readonly ownerId: string | null
-  readonly takerId: string
-  readonly quantity: number
-  readonly startDate: string | null
-  readonly endDate: string | null
-  readonly duration: Duration | null
-  readonly timeUnit: TimeUnit | null
-  readonly unitPrice: number | null
-  readonly value: number | null
-  readonly ownerAmount: number | null
-  readonly takerAmount: number | null
-  readonly platformAmount: number | null
-  readonly currency: string | null
-  readonly completedDate: string | null
-  readonly cancelledDate: string | null
-  readonly cancellationReason: string | null
-}
+export interface Transaction extends Fields<typeof S.Transaction.fields> {}
 
 /** Result of `POST /transactions/preview`: a transaction computed but not saved. */
-export interface TransactionPreview extends
-  Omit<
-    Transaction,
-    | "id"
-    | "createdDate"
-    | "updatedDate"
-    | "takerId"
-    | "completedDate"
-    | "cancelledDate"
-    | "cancellationReason"
-    | "metadata"
-    | "platformData"
-  >
-{
-  /** Echoed when sent. */
-  readonly metadata?: Record<string, unknown>
-  /** Echoed when sent. */
-  readonly platformData?: Record<string, unknown>
-}
+export interface TransactionPreview extends Fields<typeof S.TransactionPreview.fields> {}
 
 /** The end of a booked period: an `endDate` or a `duration`, not both. */
 export type TransactionEnd =
@@ -1385,7 +1126,7 @@ export type TransactionEnd =
 
 /** The fields transaction create, update and preview bodies share. */
 export interface TransactionFieldsParams extends CustomDataParams {
-  assetId?: string
+  assetId?: IdInput<AssetId>
   startDate?: string
   quantity?: number
   /** Setting amounts needs `transaction:config:all`. */
@@ -1400,14 +1141,14 @@ export type TransactionCreateParams =
   & TransactionEnd
   & {
     /** Defaults to the current user; another user needs `transaction:create:all`. */
-    takerId?: string
+    takerId?: IdInput<UserId>
   }
 
 /** Body of `PATCH /transactions/:id`; setting `status` needs `transaction:config:all`. */
 export type TransactionUpdateParams = TransactionFieldsParams & TransactionEnd & { status?: TransactionStatus }
 
 /** Body of `POST /transactions/preview`. */
-export type TransactionPreviewParams = TransactionFieldsParams & TransactionEnd & { assetId: string }
+export type TransactionPreviewParams = TransactionFieldsParams & TransactionEnd & { assetId: IdInput<AssetId> }
 
 /** Body of `POST /transactions/:id/transitions`; `cancel` needs `data.cancellationReason`. */
 export interface TransactionTransitionParams {
@@ -1416,11 +1157,11 @@ export interface TransactionTransitionParams {
 }
 
 /** Query of `GET /transactions`; without `transaction:list:all`, filter on your own `ownerId` or `takerId`. */
-export interface TransactionListParams extends ListParams {
-  assetId?: IdFilter
-  assetTypeId?: IdFilter
-  ownerId?: IdFilter
-  takerId?: IdFilter
+export interface TransactionListParams extends ListParams<"createdDate" | "updatedDate", TransactionId> {
+  assetId?: IdFilter<AssetId>
+  assetTypeId?: IdFilter<AssetTypeId>
+  ownerId?: IdFilter<UserId>
+  takerId?: IdFilter<UserId>
   value?: RangeFilter<number>
   ownerAmount?: RangeFilter<number>
   takerAmount?: RangeFilter<number>
@@ -1435,27 +1176,13 @@ export interface TransactionListParams extends ListParams {
 export type UserType = "user" | "organization"
 
 /** A user's rights in one organization. */
-export interface UserOrganizationRights {
-  readonly roles?: ReadonlyArray<string>
-}
+export interface UserOrganizationRights extends Fields<typeof S.UserOrganizationRights.fields> {}
 
 /**
  * A user (`usr_`) or organization (`org_`). `username`, `firstname`, `lastname` and `email` are
  * left out unless the caller may read the `private` namespace.
  */
-export interface User extends BaseResource {
-  readonly username?: string | null
-  readonly displayName: string | null
-  readonly firstname?: string | null
-  readonly lastname?: string | null
-  readonly email?: string | null
-  readonly description: string | null
-  readonly roles: ReadonlyArray<string>
-  /** Keyed by organization id. */
-  readonly organizations: Readonly<Record<string, UserOrganizationRights>>
-  /** Organizations only. */
-  readonly orgOwnerId?: string | null
-}
+export interface User extends Fields<typeof S.User.fields> {}
 
 /** The profile fields user create and update bodies share. */
 export interface UserProfileParams extends CustomDataParams {
@@ -1474,22 +1201,22 @@ export type UserCreateParams =
   & { organizations?: Record<string, { roles?: ReadonlyArray<string> }> }
   & (
     | { type?: "user"; username: string; password: string }
-    | { type: "organization"; orgOwnerId?: string; username?: never; password?: never }
+    | { type: "organization"; orgOwnerId?: IdInput<UserId>; username?: never; password?: never }
   )
 
 /** Body of `PATCH /users/:id`; type, organizations and password cannot change here. */
 export interface UserUpdateParams extends UserProfileParams {
   username?: string
-  orgOwnerId?: string
+  orgOwnerId?: IdInput<UserId>
 }
 
 /** Query of `GET /users`; `orderBy: "name"` works only under 2019-05-20. */
-export interface UserListParams extends ListParams<"createdDate" | "updatedDate" | "name"> {
+export interface UserListParams extends ListParams<"createdDate" | "updatedDate" | "name", UserId> {
   /** Exact match on username, email, names or display name. */
   query?: string
   /** `user` by default. */
   type?: UserType | "all"
-  userOrganizationId?: IdFilter
+  userOrganizationId?: IdFilter<OrganizationId>
 }
 
 /** Query of `GET /users/check-availability`. */
@@ -1497,10 +1224,11 @@ export interface UsersCheckAvailabilityParams {
   username: string
 }
 
+/** An organization (`org_`): a user that other users join, with an owner (`orgOwnerId`). */
+export interface Organization extends Fields<typeof S.Organization.fields> {}
+
 /** Result of `GET /users/check-availability`. */
-export interface UsernameAvailability {
-  readonly available: boolean
-}
+export interface UsernameAvailability extends Fields<typeof S.UsernameAvailability.fields> {}
 
 /** Body of `PUT /users/:id/organizations/:organizationId`: the user's roles within the organization. */
 export interface UserOrganizationRightsParams {
@@ -1512,22 +1240,10 @@ export interface UserOrganizationRightsParams {
 // ---------------------------------------------------------------------------------------------
 
 /** A webhook log (`whl_`): one delivery attempt (no `updatedDate`, no `platformData`). */
-export interface WebhookLog extends Omit<BaseResource, "updatedDate" | "platformData"> {
-  readonly webhookId: string
-  readonly eventId: string
-  readonly status: "success" | "error" | OtherString
-}
+export interface WebhookLog extends Fields<typeof S.WebhookLog.fields> {}
 
 /** A webhook (`whk_`): events of a type posted to a URL. */
-export interface Webhook extends BaseResource {
-  readonly name: string
-  readonly targetUrl?: string | null
-  readonly event?: string | null
-  readonly apiVersion: string
-  readonly active: boolean
-  /** With the `logs` query parameter: the last 100 logs, as stored (without `livemode`). */
-  readonly logs?: ReadonlyArray<Omit<WebhookLog, "livemode">>
-}
+export interface Webhook extends Fields<typeof S.Webhook.fields> {}
 
 /** Query of `GET /webhooks/:id` and `GET /workflows/:id`. */
 export interface LogsParams {
@@ -1552,75 +1268,33 @@ export interface WebhookCreateParams extends CustomDataParams {
 export type WebhookUpdateParams = Partial<Omit<WebhookCreateParams, "targetUrl">>
 
 /** Query of `GET /webhooks` (2020-08-10; under 2019-05-20 the route takes no query). */
-export interface WebhookListParams extends Omit<ListParams, "page"> {
+export interface WebhookListParams extends Omit<ListParams<"createdDate" | "updatedDate", WebhookId>, "page"> {
   event?: StringFilter
   active?: boolean
 }
 
 /** Query of `GET /webhook-logs` (2020-08-10, cursor-paginated). */
 export interface WebhookLogListParams extends Omit<PaginationParams, "page">, OrderParams<"createdDate"> {
-  id?: IdFilter
+  id?: IdFilter<WebhookLogId>
   createdDate?: RangeFilter<string>
-  webhookId?: IdFilter
-  eventId?: IdFilter
+  webhookId?: IdFilter<WebhookId>
+  eventId?: IdFilter<EventId>
 }
 
 /** An HTTP method a workflow step may call. */
 export type WorkflowEndpointMethod = "GET" | "PATCH" | "POST" | "DELETE"
 
 /** A workflow step; string fields other than names hold JavaScript expressions. */
-export interface WorkflowStep {
-  readonly name?: string
-  readonly description?: string | null
-  readonly computed?: Record<string, unknown>
-  readonly filter?: string | null
-  readonly stop?: string | null
-  readonly skip?: string | null
-  readonly handleErrors?: boolean
-  readonly endpointMethod: WorkflowEndpointMethod
-  /** A Stelace path (`/assets`), a full URL, or a `${...}` template. */
-  readonly endpointUri: string
-  readonly endpointPayload?: Record<string, unknown>
-  readonly endpointHeaders?: Readonly<Record<string, string>>
-}
+export interface WorkflowStep extends Fields<typeof S.WorkflowStep.fields> {}
 
 /** The step details of a workflow log. */
-export interface WorkflowLogStep {
-  readonly name?: string | null
-  readonly error?: boolean
-  readonly stopped?: boolean
-  readonly skipped?: boolean
-  readonly handleErrors?: boolean
-  readonly [key: string]: unknown
-}
+export interface WorkflowLogStep extends Fields<typeof S.WorkflowLogStep.fields> {}
 
 /** A workflow log (`wfl_`): one step of a run (no `updatedDate`, no `platformData`). */
-export interface WorkflowLog extends Omit<BaseResource, "updatedDate" | "platformData"> {
-  readonly workflowId: string
-  readonly eventId: string
-  /** Filterable, but the server leaves it out of the exposed fields. */
-  readonly runId?: string
-  readonly type: string
-  readonly statusCode: number | null
-  readonly step: WorkflowLogStep
-}
+export interface WorkflowLog extends Fields<typeof S.WorkflowLog.fields> {}
 
 /** A workflow (`wfw_`): steps run, or a URL notified, when an event happens. */
-export interface Workflow extends BaseResource {
-  readonly name: string
-  readonly description?: string | null
-  /** Names of the private-config contexts whose variables the workflow uses. */
-  readonly context: ReadonlyArray<string> | null
-  readonly notifyUrl?: string | null
-  readonly event?: string | null
-  readonly run: ReadonlyArray<WorkflowStep> | null
-  readonly computed: Record<string, unknown> | null
-  readonly active: boolean
-  readonly stats: Record<string, unknown>
-  readonly apiVersion: string
-  /** With the `logs` query parameter: recent logs, as stored. */
-  readonly logs?: ReadonlyArray<Omit<WorkflowLog, "livemode">>
-}
+export interface Workflow extends Fields<typeof S.Workflow.fields> {}
 
 /** Query of `GET /workflows/:id`. */
 export type WorkflowReadParams = LogsParams
@@ -1644,17 +1318,17 @@ export interface WorkflowCreateParams extends CustomDataParams {
 export type WorkflowUpdateParams = Partial<WorkflowCreateParams>
 
 /** Query of `GET /workflows` (2020-08-10; under 2019-05-20 the route takes no query). */
-export interface WorkflowListParams extends Omit<ListParams, "page"> {
+export interface WorkflowListParams extends Omit<ListParams<"createdDate" | "updatedDate", WorkflowId>, "page"> {
   event?: StringFilter
   active?: boolean
 }
 
 /** Query of `GET /workflow-logs` (2020-08-10, cursor-paginated). */
 export interface WorkflowLogListParams extends Omit<PaginationParams, "page">, OrderParams<"createdDate"> {
-  id?: IdFilter
+  id?: IdFilter<WorkflowLogId>
   createdDate?: RangeFilter<string>
-  workflowId?: IdFilter
-  eventId?: IdFilter
+  workflowId?: IdFilter<WorkflowId>
+  eventId?: IdFilter<EventId>
   runId?: IdFilter
   type?: StringFilter
 }
@@ -1670,20 +1344,10 @@ export interface LoginParams {
 }
 
 /** Result of `POST /auth/login` and of the `authorizationCode` grant. */
-export interface AuthTokens {
-  readonly tokenType: "Bearer"
-  /** A JWT valid for one hour. */
-  readonly accessToken: string
-  /** Valid 14 days by default, bound to the User-Agent that logged in; not rotated on refresh. */
-  readonly refreshToken: string
-  readonly userId: string
-}
+export interface AuthTokens extends Fields<typeof S.AuthTokens.fields> {}
 
 /** Result of the `refreshToken` and `impersonateToken` grants: a new access token only. */
-export interface AccessTokenResult {
-  readonly tokenType: "Bearer"
-  readonly accessToken: string
-}
+export interface AccessTokenResult extends Fields<typeof S.AccessTokenResult.fields> {}
 
 /** Body of `POST /auth/token` for a new access token from a refresh token. */
 export interface RefreshTokenGrantParams {
@@ -1698,9 +1362,9 @@ export interface RefreshTokenGrantParams {
  */
 export interface ImpersonateTokenGrantParams {
   grantType: "impersonateToken"
-  userId: string
+  userId: IdInput<UserId>
   refreshToken?: string
-  sourceUserId?: string
+  sourceUserId?: IdInput<UserId>
   roles?: ReadonlyArray<string>
   permissions?: ReadonlyArray<string>
 }
@@ -1732,13 +1396,7 @@ export type AuthCheckParams =
   | { authorization: string; apiKey?: never }
 
 /** An API key taken apart. */
-export interface ParsedApiKey {
-  readonly type: string
-  readonly env: string
-  readonly platformId: string
-  readonly zone: string
-  readonly hasValidFormat: boolean
-}
+export interface ParsedApiKey extends Fields<typeof S.ParsedApiKey.fields> {}
 
 /**
  * The claims of a Stelace access token. Tokens from login and refresh carry `userId`, `roles`,
@@ -1767,13 +1425,7 @@ export interface AccessTokenClaims {
 }
 
 /** Result of `POST /auth/check`. */
-export interface AuthCheckResult {
-  readonly valid: boolean
-  readonly apiKey: ParsedApiKey | null
-  /** The decoded token, when one was given and is valid. */
-  readonly user: AccessTokenClaims | null
-  readonly tokenExpired: boolean | null
-}
+export interface AuthCheckResult extends Fields<typeof S.AuthCheckResult.fields> {}
 
 /** Body of `POST /password/change` (needs a user token). */
 export interface PasswordChangeParams {
@@ -1810,7 +1462,7 @@ export interface TokenCheckRequestParams {
   /** Any check kind, e.g. `"email"`. */
   type: string
   /** Defaults to the current user. */
-  userId?: string
+  userId?: IdInput<UserId>
   expirationDate?: string
   /** Where `GET /token/check/:token?redirect=true` sends the user. */
   redirectUrl?: string
@@ -1826,13 +1478,7 @@ export interface TokenCheckConfirmParams {
 export type TokenCheckStatus = "valid" | "invalid" | "expired" | "alreadyChecked"
 
 /** Result of `GET /token/check/:token` without `redirect`. */
-export interface TokenCheckResult {
-  readonly status: TokenCheckStatus
-  readonly type: string | null
-  readonly userId: string | null
-  readonly expirationDate: string | null
-  readonly data: Record<string, unknown>
-}
+export interface TokenCheckResult extends Fields<typeof S.TokenCheckResult.fields> {}
 
 // ---------------------------------------------------------------------------------------------
 // Batch, signal, emails
@@ -1850,25 +1496,10 @@ export type BatchParams =
   | { objectType: "user"; method: "PATCH"; objects: ReadonlyArray<BatchObject<UserUpdateParams>> }
 
 /** The error of one failed batch object: the error body its PATCH got. */
-export interface BatchObjectError {
-  readonly objectId: string
-  readonly error: {
-    readonly message?: string
-    readonly statusCode?: number
-    readonly data?: unknown
-    readonly [key: string]: unknown
-  }
-}
+export interface BatchObjectError extends Fields<typeof S.BatchObjectError.fields> {}
 
 /** Result of `POST /batch`; the HTTP status is that of the first failed object, or 200. */
-export interface BatchResult {
-  /** In milliseconds. */
-  readonly processingTime: number
-  readonly success: boolean
-  /** Ids of the objects updated. */
-  readonly completed: ReadonlyArray<string>
-  readonly errors: ReadonlyArray<BatchObjectError>
-}
+export interface BatchResult extends Fields<typeof S.BatchResult.fields> {}
 
 /** Body of `POST /signal`; without `destination` it broadcasts, which needs `signal:create:all`. */
 export interface SignalParams {
@@ -1880,12 +1511,7 @@ export interface SignalParams {
 }
 
 /** Result of `POST /signal`. */
-export interface SignalResult {
-  readonly message?: unknown
-  readonly destination?: string
-  readonly event: string
-  readonly env: string
-}
+export interface SignalResult extends Fields<typeof S.SignalResult.fields> {}
 
 /** Recipients of an email: `to`, or the deprecated `toEmail` and `toName`. */
 export type EmailRecipientParams =

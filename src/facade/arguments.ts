@@ -7,7 +7,7 @@
  */
 import type { InvalidArgument } from "../Errors.js"
 import type { AnyEndpoint } from "../internal/endpoint.js"
-import { argumentError, buildPath } from "../internal/invoke.js"
+import { argumentError, buildPath, printable } from "../internal/invoke.js"
 import type { RequestOptions } from "../internal/transport.js"
 
 /** Per-call options of the Promise facade. */
@@ -61,9 +61,18 @@ const toRequestOptions = (options: FacadeRequestOptions): RequestOptions => ({
 
 /**
  * Sorts out the arguments of a call (the callback already taken off), or explains what is wrong
- * with the messages stelace.js used.
+ * with the messages stelace.js used. Arguments whose reading throws (a proxy, a getter) are
+ * refused too: a call never fails with anything but a typed error.
  */
 export const parseArguments = (endpoint: AnyEndpoint, input: ReadonlyArray<unknown>): ParsedCall | InvalidArgument => {
+  try {
+    return parse(endpoint, input)
+  } catch (error) {
+    return argumentError(endpoint, `the arguments could not be read: ${error instanceof Error ? error.message : printable(error)}`)
+  }
+}
+
+const parse = (endpoint: AnyEndpoint, input: ReadonlyArray<unknown>): ParsedCall | InvalidArgument => {
   const args = [...input]
   const params = args.splice(0, endpoint.params.length)
   const path = buildPath(endpoint, params)
@@ -95,7 +104,7 @@ export const parseArguments = (endpoint: AnyEndpoint, input: ReadonlyArray<unkno
   }
 
   if (args.length > 0) {
-    return argumentError(endpoint, `Unknown arguments (${String(args)}). Did you mean to pass an options object?`)
+    return argumentError(endpoint, `Unknown arguments (${args.map((arg) => (arg === null || arg === undefined ? "" : printable(arg))).join(",")}). Did you mean to pass an options object?`)
   }
   return { params: params as Array<string>, data, options: toRequestOptions(options), signal: options.signal }
 }

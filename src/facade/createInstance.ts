@@ -5,72 +5,35 @@
  * @since 0.1.0
  */
 import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Layer from "effect/Layer"
-import * as ManagedRuntime from "effect/ManagedRuntime"
-import * as HttpClient from "effect/http/HttpClient"
+import * as Fiber from "effect/Fiber"
+import * as Scope from "effect/Scope"
+import * as Redacted from "effect/Redacted"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
-import { invoke } from "../internal/call.js"
+import type { Invoke } from "../internal/invoke.js"
 import { forwardPath } from "../internal/invoke.js"
 import type { AnyEndpoint, Page } from "../internal/endpoint.js"
-import * as E from "../internal/endpoints.js"
 import { nextPageInput } from "../internal/pageWalk.js"
-import type { BeforeRefreshToken, Settings } from "../internal/settings.js"
-import { DEFAULT_TIMEOUT, optionNames, resolveSettings } from "../internal/settings.js"
+import type { BeforeRefreshToken, Options, Settings } from "../internal/settings.js"
+import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/settings.js"
 import type { Method } from "../internal/transport.js"
-import { infoFromTokens, Session } from "../Session.js"
-import type { StelaceClient } from "../Stelace.js"
-import { layerWithSettings, platformClient } from "../Stelace.js"
+import type { SessionEvent } from "../Session.js"
+import { infoFromTokens, Session, snapshotOf } from "../Session.js"
+import type { Client } from "../internal/client.js"
+import { makeClient, StelaceClient } from "../internal/client.js"
+import { platformSender } from "../internal/platform.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./arguments.js"
 import { parseArguments } from "./arguments.js"
-import type { FacadeConfig, FacadeResources, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./types.js"
+import { resources } from "./resources.js"
+import type { FacadeConfig, FacadeResources, FacadeSession, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./types.js"
 
 export type * from "./types.js"
 export type { FacadeRequestOptions } from "./arguments.js"
 
-/** The resources of an instance, by property name: stelace.js's, plus the routes it lacked. */
-const resources = {
-  apiKeys: E.apiKeys,
-  assessments: E.assessments,
-  assets: E.assets,
-  assetTypes: E.assetTypes,
-  auth: E.auth,
-  availabilities: E.availabilities,
-  batch: E.batch,
-  categories: E.categories,
-  config: E.config,
-  customAttributes: E.customAttributes,
-  documents: E.documents,
-  emails: E.emails,
-  entries: E.entries,
-  events: E.events,
-  messages: E.messages,
-  orderLines: E.orderLines,
-  orderMoves: E.orderMoves,
-  orders: E.orders,
-  password: E.password,
-  permissions: E.permissions,
-  providers: E.providers,
-  ratings: E.ratings,
-  roles: E.roles,
-  savedSearch: E.savedSearches,
-  search: { ...E.search, list: E.search.results },
-  signal: E.signal,
-  tasks: E.tasks,
-  tokens: E.tokens,
-  transactions: E.transactions,
-  users: E.users,
-  webhookLogs: E.webhookLogs,
-  webhooks: E.webhooks,
-  workflowLogs: E.workflowLogs,
-  workflows: E.workflows
-}
-
-/** @internal */
-export type ResourceTable = typeof resources
 
 const forwardMethods: Record<string, Method> = { get: "GET", post: "POST", put: "PUT", patch: "PATCH", del: "DELETE", options: "OPTIONS" }
 
@@ -141,22 +104,55 @@ const toRejection = (cause: Cause.Cause<unknown>): unknown => {
   return Cause.squash(cause)
 }
 
+/** `String(value)`, or a description when the value cannot be printed (a symbol, a throwing `toString`). */
+const printable = (value: unknown): string => {
+  try {
+    return String(value)
+  } catch {
+    return `<${typeof value}>`
+  }
+}
+
+const hidden = (target: object, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true })
+
 /**
  * An instance of the Stelace client with stelace.js's interface. Use `createInstance`.
+ *
+ * Its own state is kept in non-enumerable properties, so printing an instance shows its
+ * resources, never its API key.
  */
 class StelaceInstance {
   /** @internal */
-  readonly _settings: Settings
+  declare _settings: Settings
   /** @internal */
-  _tokenStore: CustomTokenStore
+  declare _tokenStore: CustomTokenStore
   /** @internal */
-  _beforeRefreshToken: LegacyBeforeRefreshToken | null = null
+  declare _beforeRefreshToken: LegacyBeforeRefreshToken | null
   /** @internal */
-  readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: unknown) => void>> = { userSessionExpired: [] }
+  declare readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: unknown) => void>>
   /** @internal */
-  _disposed = false
+  declare _disposed: boolean
   /** @internal */
-  readonly _runtime: ManagedRuntime.ManagedRuntime<StelaceClient | Session, never>
+  declare readonly _scope: Scope.Closeable
+  /** @internal Runs an effect on the client's context, once it is built. */
+  declare _fork: (<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, options?: Effect.RunOptions) => Fiber.Fiber<A, E>) | undefined
+  /** @internal Settles when the client is built, for instances whose store answers asynchronously. */
+  declare readonly _ready: Promise<void> | undefined
+  /** @internal */
+  declare _session: Session["Service"] | undefined
+  /** @internal The client's call function (a call needs no lookup of the client). */
+  declare _invoke: Invoke
+  /** @internal Calls under way, interrupted by `dispose`. */
+  declare readonly _fibers: Set<Fiber.Fiber<unknown, unknown>>
+  /** @internal */
+  declare readonly _sessionListeners: Set<(event: SessionEvent) => void>
+  /** @internal */
+  declare readonly _storeListeners: Set<() => void>
+  /** @internal */
+  declare _unsubscribeStore: () => void
+  /** The session as a value, and its events: what user interfaces follow. */
+  declare readonly session: FacadeSession
 
   constructor(config: FacadeConfig) {
     if (!config || typeof config !== "object") {
@@ -170,26 +166,57 @@ class StelaceInstance {
     }
     const { apiKey, apiVersion, beforeRefreshToken, tokenStore, ...transport } = config
     // no HTTP spans nor trace headers: the facade has no tracer to report to, and CORS refuses the headers
-    this._settings = resolveSettings({ ...transport, tracePropagation: false })
-    this._tokenStore = TokenStore.makeDefaultStore()
+    hidden(this, "_settings", resolveSettings({ ...transport, tracePropagation: false }))
+    hidden(this, "_tokenStore", TokenStore.makeDefaultStore())
+    hidden(this, "_beforeRefreshToken", null)
+    hidden(this, "_listeners", { userSessionExpired: [] })
+    hidden(this, "_disposed", false)
+    hidden(this, "_storeListeners", new Set<() => void>())
+    hidden(this, "_unsubscribeStore", () => {})
     this.setApiKey(apiKey)
     this.setApiVersion(apiVersion)
     this.setTokenStore(tokenStore)
     this.setBeforeRefreshToken(beforeRefreshToken)
+    this._watchStore()
 
-    const store = TokenStore.make({
+    const store = TokenStore.fromCustom({
       getTokens: () => this._tokenStore.getTokens(),
       setTokens: (tokens) => this._tokenStore.setTokens(tokens),
-      removeTokens: () => this._tokenStore.removeTokens()
+      removeTokens: () => this._tokenStore.removeTokens(),
+      subscribe: (listener) => {
+        this._storeListeners.add(listener)
+        return () => this._storeListeners.delete(listener)
+      }
     })
-    this._runtime = ManagedRuntime.make(
-      layerWithSettings(this._settings).pipe(Layer.provide(Layer.succeed(HttpClient.HttpClient, platformClient())), Layer.provide(store))
+    const scope = Scope.makeUnsafe()
+    hidden(this, "_scope", scope)
+    hidden(this, "_fibers", new Set<Fiber.Fiber<unknown, unknown>>())
+    hidden(this, "_sessionListeners", new Set<(event: SessionEvent) => void>())
+    hidden(this, "_session", undefined)
+    hidden(this, "_invoke", undefined)
+    hidden(this, "_fork", undefined)
+    // With a store that answers synchronously (the built-in ones, most custom ones) the client is
+    // built here, and calls run on its context directly; an asynchronous store builds it in the
+    // background, and calls wait for it. No layers, no managed runtime: the client's services
+    // live in the instance's scope, closed by `dispose`.
+    const build = makeClient({ settings: () => this._settings, sender: platformSender(), store }).pipe(
+      Effect.provideService(Scope.Scope, scope)
     )
-    this._runtime.runSync(Effect.map(Effect.service(Session), (session) =>
-      session.subscribe((event) => {
-        if (event._tag !== "Expired") return
-        for (const listener of this._listeners.userSessionExpired) listener(event.error)
-      })))
+    const fiber = Effect.runFork(build)
+    const built = fiber.pollUnsafe()
+    hidden(
+      this,
+      "_ready",
+      built ? undefined : Fiber.join(fiber).pipe(Effect.map((client) => this._connect(client, true)), Effect.runPromise).catch(() => {})
+    )
+    if (built && Exit.isSuccess(built)) this._connect(built.value)
+    hidden(this, "session", {
+      getSnapshot: () => this._session?.snapshot() ?? initialSnapshot,
+      subscribe: (listener: (event: SessionEvent) => void) => {
+        this._sessionListeners.add(listener)
+        return () => this._sessionListeners.delete(listener)
+      }
+    } satisfies FacadeSession)
 
     for (const [name, endpoints] of Object.entries(resources)) {
       const resource: Record<string, unknown> = {}
@@ -201,35 +228,97 @@ class StelaceInstance {
       }
       ;(this as any)[name] = resource
     }
-    ;(this as any).auth.info = () => infoFromTokens(this._tokenStore.getTokens() as Tokens | null)
+    ;(this as any).auth.info = () => {
+      try {
+        return infoFromTokens(this._tokenStore.getTokens() as Tokens | null)
+      } catch {
+        return infoFromTokens(null)
+      }
+    }
     const forward: Record<string, unknown> = {}
     for (const [name, method] of Object.entries(forwardMethods)) {
       forward[name] = (path: unknown, ...args: Array<unknown>) => {
         const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
-        const checked = forwardPath(method, path)
-        const promise = checked instanceof InvalidArgument
-          ? Promise.reject(checked)
-          : this._call({ method, path: checked, kind: "object", params: [] }, args)
-        return asCallback(promise, callback)
+        return asCallback(this._safely(() => {
+          const checked = forwardPath(method, path)
+          return checked instanceof InvalidArgument
+            ? Promise.reject(checked)
+            : this._call({ method, path: checked, kind: "object", params: [] }, args)
+        }), callback)
       }
     }
     ;(this as any).forward = forward
   }
 
+  /** @internal The client is built: calls run on its context, session events reach the listeners. */
+  _connect({ client, session }: Client, late = false): void {
+    this._session = session
+    this._invoke = client.invoke
+    this._fork = Effect.runForkWith(Context.make(StelaceClient, client).pipe(Context.add(Session, session)))
+    const announce = (event: SessionEvent) => {
+      for (const listener of [...this._sessionListeners]) {
+        try {
+          listener(event)
+        } catch {
+          // a listener's bug must not break the call that triggered the event
+        }
+      }
+    }
+    session.subscribe((event) => {
+      if (event._tag === "Expired") {
+        for (const listener of [...this._listeners.userSessionExpired]) listener(event.error)
+      }
+      announce(event)
+    })
+    // built after an asynchronous store answered: listeners saw the anonymous snapshot until now
+    if (late && session.snapshot().status !== initialSnapshot.status) {
+      Effect.runPromise(session.current).then((tokens) => announce({ _tag: "Changed", tokens }), () => {})
+    }
+  }
+
+  /** @internal Follows the change notifications of the current store (another tab's login or logout). */
+  _watchStore(): void {
+    this._unsubscribeStore()
+    const store = this._tokenStore
+    this._unsubscribeStore = typeof store.subscribe === "function"
+      ? store.subscribe(() => {
+        for (const listener of this._storeListeners) listener()
+      })
+      : () => {}
+  }
+
+  /** @internal Whatever `f` throws becomes a rejection: facade calls always return a promise. */
+  _safely(f: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return f()
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
   /** @internal */
-  _run(effect: Effect.Effect<unknown, unknown, StelaceClient | Session>, signal: AbortSignal | undefined): Promise<unknown> {
-    if (this._disposed) return Promise.reject(new Error("Stelace: this instance was disposed"))
+  _run<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, signal: AbortSignal | undefined): Promise<A> {
+    if (this._disposed) return Promise.reject(new InvalidArgument({ message: "Stelace: this instance was disposed" }))
     // an already-aborted signal must not let the request start
     if (signal?.aborted) return Promise.reject(new RequestAborted({ message: "Request aborted" }))
-    return this._runtime.runPromiseExit(effect, { signal }).then((exit) => {
-      if (Exit.isSuccess(exit)) return exit.value
-      throw toRejection(exit.cause)
+    const fork = this._fork
+    if (fork === undefined) return this._ready!.then(() => this._run(effect, signal))
+    const fiber = fork(effect, signal ? { signal } : undefined)
+    const fibers = this._fibers
+    fibers.add(fiber)
+    return new Promise<A>((resolve, reject) => {
+      fiber.addObserver((exit) => {
+        fibers.delete(fiber)
+        if (Exit.isSuccess(exit)) resolve(exit.value)
+        else reject(toRejection(exit.cause))
+      })
     })
   }
 
   /** @internal */
   _send(endpoint: AnyEndpoint, call: ParsedCall, input: unknown): Promise<unknown> {
-    return this._run(invoke(endpoint, { params: call.params, input, options: call.options }), call.signal)
+    if (this._invoke === undefined && !this._disposed) return this._ready!.then(() => this._send(endpoint, call, input))
+    return this._run(this._invoke(endpoint, { params: call.params, input, options: call.options }), call.signal)
   }
 
   /** @internal */
@@ -244,7 +333,7 @@ class StelaceInstance {
   _method(endpoint: AnyEndpoint) {
     return (...args: Array<unknown>) => {
       const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
-      return asCallback(this._call(endpoint, args), callback)
+      return asCallback(this._safely(() => this._call(endpoint, args)), callback)
     }
   }
 
@@ -267,42 +356,58 @@ class StelaceInstance {
     }
   }
 
+  /** @internal Applies a change of settings (checked first: a bad value changes nothing). */
+  _update(patch: Options): void {
+    this._settings = updateSettings(this._settings, patch)
+    this._session?.settingsChanged()
+  }
+
+  /**
+   * Runs an Effect program (composed from `stelace-effect/<Module>`) on this instance's client:
+   * the same session and runtime as the instance's methods. Resolves with its result; rejects
+   * with its typed error, or `RequestAborted` when `signal` aborts.
+   */
+  run<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, options?: { readonly signal?: AbortSignal | undefined }): Promise<A> {
+    return this._safely(() => this._run(effect, options?.signal)) as Promise<A>
+  }
+
   /** Sets the API host, and optionally its port and protocol. */
   setHost(host: string, port?: number | string, protocol?: string): void {
-    this._settings.host = resolveSettings({ host }).host
-    if (port) this.setPort(port)
-    if (protocol) this.setProtocol(protocol)
+    this._update({
+      host,
+      ...(port ? { port: portNumber(port) } : {}),
+      ...(protocol ? { protocol } : {})
+    })
   }
 
   /** Sets the protocol (`https` or `http`). */
   setProtocol(protocol: string): void {
-    this._settings.protocol = resolveSettings({ protocol: typeof protocol === "string" ? protocol : (protocol as any) }).protocol
+    this._update({ protocol })
   }
 
   /** Sets the port. */
   setPort(port: number | string): void {
-    const value = typeof port === "string" && /^\d+$/.test(port) ? Number(port) : port
-    this._settings.port = resolveSettings({ port: value as number }).port
+    this._update({ port: portNumber(port) })
   }
 
   /** Sets the API key (ignored when empty). */
-  setApiKey(key: string | null | undefined): void {
-    if (key) this._settings.apiKey = resolveSettings({ apiKey: key }).apiKey
+  setApiKey(key: string | Redacted.Redacted<string> | null | undefined): void {
+    if (key) this._update({ apiKey: key })
   }
 
   /** Sets the default API version (ignored when empty). */
   setApiVersion(version: string | null | undefined): void {
-    if (version) this._settings.apiVersion = resolveSettings({ apiVersion: version }).apiVersion
+    if (version) this._update({ apiVersion: version })
   }
 
   /** Sets the timeout in milliseconds; anything but a number restores the default (30000). */
   setTimeout(timeout: number | null | undefined): void {
-    this._settings.timeout = typeof timeout === "number" ? resolveSettings({ timeout }).timeout : DEFAULT_TIMEOUT
+    this._update({ timeout: typeof timeout === "number" ? timeout : DEFAULT_TIMEOUT })
   }
 
   /** Sets the organization every call acts as; `null` stops. */
   setOrganizationId(organizationId: string | null | undefined): void {
-    this._settings.organizationId = resolveSettings({ organizationId: organizationId ?? null }).organizationId
+    this._update({ organizationId: organizationId ?? null })
   }
 
   /** The token store in use. */
@@ -320,6 +425,11 @@ class StelaceInstance {
       throw new InvalidArgument({ message: "Stelace: a token store needs getTokens, setTokens and removeTokens functions" })
     }
     this._tokenStore = tokenStore
+    if (this._session) {
+      this._watchStore()
+      // the session it holds may differ: read it now, so the snapshot and listeners follow
+      Effect.runFork(Effect.ignore(this._session.current))
+    }
   }
 
   /**
@@ -331,8 +441,8 @@ class StelaceInstance {
     if (typeof hook !== "function") {
       throw new InvalidArgument({ message: `Stelace: "beforeRefreshToken" must be a function, but got: ${typeof hook}` })
     }
+    this._update({ beforeRefreshToken: adaptHook(hook) })
     this._beforeRefreshToken = hook
-    this._settings.beforeRefreshToken = adaptHook(hook)
   }
 
   /** A configuration field, under stelace.js's names. */
@@ -340,7 +450,7 @@ class StelaceInstance {
     const settings = this._settings
     switch (name) {
       case "key":
-        return settings.apiKey ?? null
+        return settings.apiKey === undefined ? null : Redacted.value(settings.apiKey)
       case "version":
         return settings.apiVersion ?? null
       case "organizationId":
@@ -351,8 +461,9 @@ class StelaceInstance {
         return this._beforeRefreshToken
       case "errorListeners":
         return this._listeners
-      case "host":
       case "port":
+        return settings.wire.port
+      case "host":
       case "protocol":
       case "timeout":
       case "userAgent":
@@ -369,7 +480,7 @@ class StelaceInstance {
    * when the refresh token is refused. Returns a function that stops listening.
    */
   onError(type: "userSessionExpired", listener: (error: any) => void): () => void {
-    if (!(errorTypes as ReadonlyArray<string>).includes(type)) throw new Error(`Invalid error type: ${type}`)
+    if (!(errorTypes as ReadonlyArray<string>).includes(type)) throw new Error(`Invalid error type: ${printable(type)}`)
     const listeners = this._listeners[type]
     listeners.push(listener)
     return () => {
@@ -381,15 +492,28 @@ class StelaceInstance {
   /** Releases the instance's runtime: pending calls are interrupted, later calls rejected. */
   dispose(): Promise<void> {
     this._disposed = true
-    return this._runtime.dispose()
+    this._unsubscribeStore()
+    for (const fiber of this._fibers) fiber.interruptUnsafe()
+    return Effect.runPromise(Scope.close(this._scope, Exit.void))
   }
 }
 
-/** The Stelace client instance: stelace.js's resources and setters, typed. */
-export type Stelace = StelaceInstanceApi & FacadeResources
+const initialSnapshot = snapshotOf(undefined, null)
+
+/** A port given as a number or a string of digits. */
+const portNumber = (port: number | string): number =>
+  typeof port === "string" && /^\d+$/.test(port) ? Number(port) : port as number
 
 /**
- * Creates a client with stelace.js's interface (a drop-in replacement for `stelace@0.14.0`).
+ * The Stelace client instance: stelace.js's resources and setters, typed. `V` is the API version
+ * it was created with, which types its lists (`undefined`: the platform's version, either kind).
+ */
+export type Stelace<V extends string | undefined = undefined> = StelaceInstanceApi<V> & FacadeResources<V>
+
+/**
+ * Creates a client with stelace.js's interface (a drop-in replacement for `stelace@0.14.0`). The
+ * `apiVersion` types list results: page-based meta under `"2019-05-20"`, cursors under
+ * `"2020-08-10"`, either kind when unset.
  *
  * @example
  * ```js
@@ -398,5 +522,5 @@ export type Stelace = StelaceInstanceApi & FacadeResources
  * const assets = await stelace.assets.list({ nbResultsPerPage: 10 })
  * ```
  */
-export const createInstance = (config: FacadeConfig): Stelace => new StelaceInstance(config) as unknown as Stelace
-
+export const createInstance = <V extends string | undefined = undefined>(config: FacadeConfig<V>): Stelace<V> =>
+  new StelaceInstance(config) as unknown as Stelace<V>

@@ -1,18 +1,22 @@
 /**
  * Types of the Promise facade, derived from the endpoint table: a method exists only where the
- * resource has the route, path parameters are strings, data is the route's input type, results
- * are the resource types with `lastResponse` (and `paginationMeta` for lists).
+ * resource has the route (with the route's doc comment), path parameters take that kind of id or
+ * a plain string, data is the route's input type, results are the resource types with
+ * `lastResponse` (and `paginationMeta` for lists, typed by the instance's API version).
  *
  * @since 0.1.0
  */
 import type { LastResponse, SessionExpired, StelaceError, WithLastResponse } from "../Errors.js"
-import type { Endpoint, Kind, PaginationMeta, ParamArgs } from "../internal/endpoint.js"
-import type { AuthTokens, LoginParams } from "../Types.js"
+import type { Endpoint, Kind, MetaOf, PaginationMeta, ParamArgs } from "../internal/endpoint.js"
+import type { ApiVersion, AuthTokens, LoginParams } from "../Types.js"
 import type { Options } from "../internal/settings.js"
-import type { SessionInfo } from "../Session.js"
+import type { Effect } from "effect/Effect"
+import type { Redacted } from "effect/Redacted"
+import type { Session, SessionEvent, SessionInfo, SessionSnapshot } from "../Session.js"
+import type { StelaceClient } from "../Stelace.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import type { FacadeRequestOptions } from "./arguments.js"
-import type { ResourceTable } from "./createInstance.js"
+import type { ResourceTable } from "./resources.js"
 
 /** stelace.js's `beforeRefreshToken`: answers by calling `callback` or by returning a promise. */
 export type LegacyBeforeRefreshToken = (
@@ -24,8 +28,16 @@ export type LegacyBeforeRefreshToken = (
  * `createInstance`'s configuration: stelace.js's `apiKey`, `apiVersion`, `tokenStore` and
  * `beforeRefreshToken` (callback or promise style), plus the core's transport options (`host`,
  * `port`, `protocol`, `timeout`, `organizationId`, `userAgent`, `maxRetries`, `refreshMargin`).
+ * `V` is the API version, which types list results.
  */
-export interface FacadeConfig extends Omit<Options, "beforeRefreshToken" | "tracePropagation"> {
+export interface FacadeConfig<V extends string | undefined = string | undefined>
+  extends Omit<Options, "beforeRefreshToken" | "tracePropagation" | "apiVersion">
+{
+  /**
+   * Default API version (`x-stelace-version`). `"2019-05-20"` types lists as page-based,
+   * `"2020-08-10"` as cursor-based; unset (the platform's version) as either.
+   */
+  readonly apiVersion?: V | undefined
   /** Where tokens live; defaults to localStorage key `stl-authtoken` in browsers, memory elsewhere. */
   readonly tokenStore?: CustomTokenStore | undefined
   /** Replaces the default refresh call. */
@@ -38,38 +50,55 @@ export type FacadeError = StelaceError | Error
 /** A Node-style callback. */
 export type Callback<R> = (error: FacadeError | null, result?: R) => void
 
-/** A list result: the items, with where they sit among the others. */
-export type ListResult<T> = Array<T> & {
+/**
+ * A list result: the items, with where they sit among the others. `M` is the kind of pagination
+ * meta: page-based, cursor-based or either (`PaginationMeta`).
+ */
+export type ListResult<T, M extends PaginationMeta = PaginationMeta> = Array<T> & {
   readonly lastResponse: LastResponse
-  readonly paginationMeta: PaginationMeta
+  readonly paginationMeta: M
 }
 
-/** What a method of the facade resolves to. */
-export type FacadeResult<Out, K extends Kind> = K extends "list" ? ListResult<Out> : Out & WithLastResponse
+/** What a method of the facade resolves to, for an instance of API version `V`. */
+export type FacadeResult<Out, K extends Kind, M extends PaginationMeta = PaginationMeta> = K extends "list"
+  ? ListResult<Out, M>
+  : Out & WithLastResponse
 
-/** A method: path parameters, then data and options (either optional), or a callback last. */
-export interface FacadeMethod<Params extends Array<string>, In, R> {
-  (...args: [...Params, data?: In, options?: FacadeRequestOptions]): Promise<R>
-  (...args: [...Params, options: FacadeRequestOptions]): Promise<R>
+/**
+ * A method: path parameters, then data and options (either optional), or a callback last. (The
+ * callback forms come first: TypeScript types a callback argument only when they do.)
+ */
+export interface FacadeMethod<Params extends Array<unknown>, In, R> {
   (...args: [...Params, callback: Callback<R>]): Promise<void>
   (...args: [...Params, data: In | FacadeRequestOptions, callback: Callback<R>]): Promise<void>
   (...args: [...Params, data: In | undefined, options: FacadeRequestOptions, callback: Callback<R>]): Promise<void>
+  (...args: [...Params, data?: In, options?: FacadeRequestOptions]): Promise<R>
+  (...args: [...Params, options: FacadeRequestOptions]): Promise<R>
 }
 
-/** The method of one endpoint. */
-export type FacadeMethodOf<E> = E extends Endpoint<infer P, infer In, infer Out, infer K>
-  ? FacadeMethod<ParamArgs<P>, In, FacadeResult<Out, K>>
+/** The method of one endpoint, for an instance of API version `V`. */
+export type FacadeMethodOf<E, V = undefined> = E extends Endpoint<infer P, infer In, infer Out, infer K, infer Pg>
+  ? FacadeMethod<ParamArgs<P>, In, FacadeResult<Out, K, MetaOf<Pg, V>>>
   : never
 
 /** `paginate(query)`: every item across pages, for `for await`. */
-export type Paginate<E> = E extends Endpoint<infer P, infer In, infer Out, "list">
+export type Paginate<E> = E extends Endpoint<infer P, infer In, infer Out, "list", any>
   ? (...args: [...ParamArgs<P>, data?: In, options?: FacadeRequestOptions]) => AsyncIterable<Out>
   : never
 
-/** A resource: one method per route, plus `paginate` when it has a list. */
-export type FacadeResource<F> =
-  & { readonly [M in keyof F]: FacadeMethodOf<F[M]> }
-  & (F extends { readonly list: Endpoint<string, any, any, "list"> } ? { readonly paginate: Paginate<F["list"]> } : {})
+/** The `paginate` a resource with a `list` route has. */
+export interface PaginateOf<E> {
+  /**
+   * Every item of `list` across all pages, for `for await`: pages are fetched as the loop asks
+   * for them, page-based or cursor-based, whichever the server answers.
+   */
+  readonly paginate: Paginate<E>
+}
+
+/** A resource: one method per route (with the route's doc comment), plus `paginate` when it has a list. */
+export type FacadeResource<F, V = undefined> =
+  & { readonly [M in keyof F]: FacadeMethodOf<F[M], V> }
+  & (F extends { readonly list: Endpoint<string, any, any, "list", any> } ? PaginateOf<F["list"]> : {})
 
 /** `forward.get/post/put/patch/del/options(path, dataOrQuery?, options?)`. */
 export interface ForwardMethod {
@@ -85,16 +114,23 @@ export interface ForwardMethod {
   ): Promise<void>
 }
 
-/** Every resource of an instance. */
-export type FacadeResources =
-  & { readonly [R in Exclude<keyof ResourceTable, "auth" | "search">]: FacadeResource<ResourceTable[R]> }
+/** Every resource of an instance of API version `V`. */
+export type FacadeResources<V = undefined> =
+  & { readonly [R in Exclude<keyof ResourceTable, "auth" | "search">]: FacadeResource<ResourceTable[R], V> }
   & {
-    readonly auth: FacadeResource<ResourceTable["auth"]> & {
+    readonly auth: FacadeResource<ResourceTable["auth"], V> & {
       /** Whether a user is logged in, and who, from the stored access token (no request). */
       info(): SessionInfo
+      /** Logs a user in (`POST /auth/login`) and stores the returned tokens as the session. */
       login: FacadeMethod<[], LoginParams, AuthTokens & WithLastResponse>
     }
-    readonly search: FacadeResource<ResourceTable["search"]> & { readonly paginate: Paginate<ResourceTable["search"]["results"]> }
+    readonly search: FacadeResource<ResourceTable["search"], V> & {
+      /**
+       * Every search result across all pages, for `for await`: pages are fetched as the loop asks
+       * for them.
+       */
+      readonly paginate: Paginate<ResourceTable["search"]["results"]>
+    }
     readonly forward: {
       readonly get: ForwardMethod
       readonly post: ForwardMethod
@@ -105,13 +141,32 @@ export type FacadeResources =
     }
   }
 
-/** The setters and listeners of an instance. */
-export interface StelaceInstanceApi {
+/** The session of an instance, for user interfaces (React's `useSyncExternalStore`, say). */
+export interface FacadeSession {
+  /** The session as last seen: the same object until something changes. */
+  getSnapshot(): SessionSnapshot
+  /** Calls `listener` on every session event; returns a function that stops. */
+  subscribe(listener: (event: SessionEvent) => void): () => void
+}
+
+/** The setters and listeners of an instance of API version `V`. */
+export interface StelaceInstanceApi<V = undefined> {
+  /** The session as a value, and its events. */
+  readonly session: FacadeSession
+  /**
+   * Runs an Effect program on this instance's client (one session and runtime for both): resolves
+   * with its result, rejects with its typed error, or `RequestAborted` when `signal` aborts.
+   */
+  run<A, E>(effect: Effect<A, E, StelaceClient | Session>, options?: { readonly signal?: AbortSignal | undefined }): Promise<A>
   setHost(host: string, port?: number | string, protocol?: string): void
   setProtocol(protocol: string): void
   setPort(port: number | string): void
-  setApiKey(key: string | null | undefined): void
-  setApiVersion(version: string | null | undefined): void
+  setApiKey(key: string | Redacted<string> | null | undefined): void
+  /**
+   * Sets the default API version (ignored when empty). An instance created with a known version
+   * (which types its lists) may only be set to that version.
+   */
+  setApiVersion(version: (V extends ApiVersion ? V : string) | null | undefined): void
   setTimeout(timeout: number | null | undefined): void
   setOrganizationId(organizationId: string | null | undefined): void
   getTokenStore(): CustomTokenStore

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { StelaceError } from "../Errors.js"
-import { StelaceClient } from "../Stelace.js"
+import { StelaceClient } from "./client.js"
 import type { AnyEndpoint, EndpointArgs, EndpointResult } from "./endpoint.js"
 import type { Invocation } from "./invoke.js"
 import { argumentError } from "./invoke.js"

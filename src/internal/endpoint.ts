@@ -6,23 +6,37 @@
  * @internal
  */
 import type { WithLastResponse } from "../Errors.js"
-import type { CursorPagination, OffsetPagination } from "../Types.js"
+import type * as T from "../Types.js"
 import type { Method, RequestOptions } from "./transport.js"
 
 /** `object`: the body is the result. `list`: the body is a page (or a plain array) of items. */
 export type Kind = "object" | "list"
 
+/**
+ * How a list pages, which types its pagination meta:
+ * - `version`: by the API version (page-based under 2019-05-20, cursor-based under 2020-08-10);
+ * - `version-or-array`: likewise, but a plain array under 2019-05-20, which the SDK makes a single
+ *   page (asset types, categories, roles, webhooks, workflows);
+ * - `page`: page-based in every version (event stats);
+ * - `search`: page-based in every version, with `exhaustiveNbResults` (search);
+ * - `cursor`: cursor-based only (history and logs, which exist only under 2020-08-10).
+ */
+export type Paging = "version" | "version-or-array" | "page" | "search" | "cursor"
+
 /** Session side effects of auth routes. */
 export type SessionEffect = "store" | "logout"
 
-/** Phantom carrier of an endpoint's input and output types. */
-export interface Types<Out, In> {
+/** Phantom carrier of an endpoint's input and output types, and of how a list pages. */
+export interface Types<Out, In, Pg extends Paging = "version"> {
   readonly _Out?: Out
   readonly _In?: In
+  readonly _Paging?: Pg
 }
 
 /** One route of the API. */
-export interface Endpoint<P extends string = string, In = any, Out = any, K extends Kind = Kind> extends Types<Out, In> {
+export interface Endpoint<P extends string = string, In = any, Out = any, K extends Kind = Kind, Pg extends Paging = Paging>
+  extends Types<Out, In, Pg>
+{
   readonly method: Method
   readonly path: P
   readonly kind: K
@@ -36,15 +50,26 @@ export interface Endpoint<P extends string = string, In = any, Out = any, K exte
 }
 
 /** Any endpoint. */
-export type AnyEndpoint = Endpoint<string, any, any, Kind>
+export type AnyEndpoint = Endpoint<string, any, any, Kind, Paging>
 
-/** Pagination metadata of a list result. */
-export type PaginationMeta = OffsetPagination | CursorPagination
+/** Pagination metadata of a list result: page-based (with `exhaustiveNbResults` for search) or cursor-based. */
+export type PaginationMeta = T.OffsetPagination | T.SearchPagination | T.CursorPagination
+
+/**
+ * The pagination meta of a list that pages as `Pg` under API version `V` (`undefined` or any
+ * string: not known, so either kind).
+ */
+export type MetaOf<Pg extends Paging, V> = Pg extends "search" ? T.SearchPagination
+  : Pg extends "page" ? T.OffsetPagination
+  : Pg extends "cursor" ? T.CursorPagination
+  : V extends "2019-05-20" ? (Pg extends "version-or-array" ? T.SinglePagePagination : T.OffsetPagination)
+  : V extends "2020-08-10" ? T.CursorPagination
+  : T.OffsetPagination | T.CursorPagination
 
 /** A page of a list: its items and where it sits among the others. */
-export interface Page<A> extends WithLastResponse {
+export interface Page<A, M extends PaginationMeta = PaginationMeta> extends WithLastResponse {
   readonly results: ReadonlyArray<A>
-  readonly paginationMeta: PaginationMeta
+  readonly paginationMeta: M
 }
 
 /** Names of the `:params` of a path template. */
@@ -52,40 +77,83 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
   : P extends `${string}:${infer Name}` ? [Name]
   : []
 
-/** One string argument per path parameter. */
-export type ParamArgs<P extends string> = P extends `${string}:${string}/${infer Rest}` ? [string, ...ParamArgs<`/${Rest}`>]
-  : P extends `${string}:${string}` ? [string]
+/** The kind of id the path parameter after each collection takes (`/assets/:id`: an `AssetId`). */
+export interface IdsByCollection {
+  readonly "api-keys": T.ApiKeyId
+  readonly assessments: T.AssessmentId
+  readonly assets: T.AssetId
+  readonly "asset-types": T.AssetTypeId
+  readonly availabilities: T.AvailabilityId
+  readonly categories: T.CategoryId
+  readonly "custom-attributes": T.CustomAttributeId
+  readonly documents: T.DocumentId
+  readonly entries: T.EntryId
+  readonly events: T.EventId
+  readonly messages: T.MessageId
+  readonly "order-lines": T.OrderLineId
+  readonly "order-moves": T.OrderMoveId
+  readonly orders: T.OrderId
+  readonly organizations: T.OrganizationId
+  readonly ratings: T.RatingId
+  readonly roles: T.RoleId
+  readonly search: T.SavedSearchId
+  readonly tasks: T.TaskId
+  readonly transactions: T.TransactionId
+  readonly users: T.UserId
+  readonly webhooks: T.WebhookId
+  readonly "webhook-logs": T.WebhookLogId
+  readonly workflows: T.WorkflowId
+  readonly "workflow-logs": T.WorkflowLogId
+}
+
+type LastSegment<S extends string> = S extends `${string}/${infer Rest}` ? LastSegment<Rest> : S
+
+/** The argument type of the path parameter that follows `Before`: the collection's kind of id, or a string. */
+type ParamArg<Before extends string> = LastSegment<Before> extends infer C extends keyof IdsByCollection
+  ? T.IdInput<IdsByCollection[C]>
+  : string
+
+/** One argument per path parameter: the kind of id it takes, or a string. */
+export type ParamArgs<P extends string> = P extends `${infer Before}/:${string}/${infer Rest}` ? [ParamArg<Before>, ...ParamArgs<`/${Rest}`>]
+  : P extends `${infer Before}/:${string}` ? [ParamArg<Before>]
   : []
 
 /** The input argument: optional when every field of the input is. */
 export type InputArgs<In> = {} extends In ? [input?: In] : [input: In]
 
+/**
+ * Per-call options of the Effect functions. Once an API version is registered (see `Register`),
+ * `apiVersion` may only be that one, so results stay typed truthfully.
+ */
+export type CallOptions = [T.RegisteredApiVersion] extends [undefined] ? RequestOptions
+  : Omit<RequestOptions, "apiVersion"> & { readonly apiVersion?: T.RegisteredApiVersion | undefined }
+
 /** Arguments of an endpoint's function: path parameters, input, per-call options. */
-export type EndpointArgs<E extends AnyEndpoint> = E extends Endpoint<infer P, infer In, any, any>
-  ? [...ParamArgs<P>, ...InputArgs<In>, options?: RequestOptions]
+export type EndpointArgs<E extends AnyEndpoint> = E extends Endpoint<infer P, infer In, any, any, any>
+  ? [...ParamArgs<P>, ...InputArgs<In>, options?: CallOptions]
   : never
 
-/** Output of an endpoint's function. */
-export type EndpointResult<E extends AnyEndpoint> = E extends Endpoint<any, any, infer Out, infer K>
-  ? K extends "list" ? Page<Out> : Out & WithLastResponse
+/** Output of an endpoint's function; lists are typed by the registered API version (see `Register`). */
+export type EndpointResult<E extends AnyEndpoint> = E extends Endpoint<any, any, infer Out, infer K, infer Pg>
+  ? K extends "list" ? Page<Out, MetaOf<Pg, T.RegisteredApiVersion>> : Out & WithLastResponse
   : never
 
 /** Item type of a list endpoint. */
-export type ItemOf<E extends AnyEndpoint> = E extends Endpoint<any, any, infer Out, "list"> ? Out : never
+export type ItemOf<E extends AnyEndpoint> = E extends Endpoint<any, any, infer Out, "list", any> ? Out : never
 
 /** Input type of an endpoint. */
-export type InputOf<E extends AnyEndpoint> = E extends Endpoint<any, infer In, any, any> ? In : never
+export type InputOf<E extends AnyEndpoint> = E extends Endpoint<any, infer In, any, any, any> ? In : never
 
 /**
- * Declares the output (and input) type of a route, as an instantiation expression that is never
- * called: `get("/assets/:id", as<Asset>)`.
+ * Declares the output and input types of a route (and for a list, how it pages), as an
+ * instantiation expression that is never called: `get("/assets/:id", as<Asset>)`.
  */
-export function as<Out, In = Readonly<Record<string, unknown>>>(): Types<Out, In> {
+export function as<Out, In = Readonly<Record<string, unknown>>, Pg extends Paging = "version">(): Types<Out, In, Pg> {
   return {}
 }
 
 /** The type-carrying argument of the route helpers. */
-export type TypesOf<Out, In> = () => Types<Out, In>
+export type TypesOf<Out, In, Pg extends Paging = "version"> = () => Types<Out, In, Pg>
 
 /** Extra behaviour of a route. */
 export interface RouteExtras<K extends Kind> {
@@ -96,12 +164,12 @@ export interface RouteExtras<K extends Kind> {
 }
 
 /** A route: method, path template, types and extras. */
-export function route<P extends string, Out, In, K extends Kind = "object">(
+export function route<P extends string, Out, In, K extends Kind = "object", Pg extends Paging = "version">(
   method: Method,
   path: P,
-  _types: TypesOf<Out, In>,
+  _types: TypesOf<Out, In, Pg>,
   extras?: RouteExtras<K>
-): Endpoint<P, In, Out, K> {
+): Endpoint<P, In, Out, K, Pg> {
   return {
     method,
     path,
@@ -119,14 +187,14 @@ export function get<P extends string, Out, In>(path: P, types: TypesOf<Out, In>)
 }
 
 /** A `GET` route answering a list (page-based, cursor-based or a plain array). */
-export function list<P extends string, Out, In>(path: P, types: TypesOf<Out, In>) {
+export function list<P extends string, Out, In, Pg extends Paging>(path: P, types: TypesOf<Out, In, Pg>) {
   return route("GET", path, types, { kind: "list" })
 }
 
 /** A `POST` route. */
-export function post<P extends string, Out, In, K extends Kind = "object">(
+export function post<P extends string, Out, In, K extends Kind = "object", Pg extends Paging = "version">(
   path: P,
-  types: TypesOf<Out, In>,
+  types: TypesOf<Out, In, Pg>,
   extras?: RouteExtras<K>
 ) {
   return route("POST", path, types, extras)

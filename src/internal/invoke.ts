@@ -4,18 +4,29 @@
  *
  * @internal
  */
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import type { LastResponse, StelaceError } from "../Errors.js"
+import type { DecodeError, LastResponse, StelaceError } from "../Errors.js"
 import { defineHidden, InvalidArgument, MalformedResponse } from "../Errors.js"
 import type { Session } from "../Session.js"
+import { decodeAccessToken } from "../Session.js"
 import type { AnyEndpoint, Page, PaginationMeta } from "./endpoint.js"
-import type { RequestOptions, Transport } from "./transport.js"
+import type { ApiResponse, RequestOptions, Transport } from "./transport.js"
 
 /** The arguments of one call, already split. */
 export interface Invocation {
   readonly params: ReadonlyArray<unknown>
   readonly input: unknown
   readonly options?: RequestOptions | undefined
+}
+
+/** `String(value)`, or what the value is when it cannot be printed (a null prototype, a throwing `toString`). */
+export const printable = (value: unknown): string => {
+  try {
+    return String(value)
+  } catch {
+    return `<${typeof value}>`
+  }
 }
 
 /** `(on API request to GET /assets/:id)`, the suffix stelace.js put on argument errors. */
@@ -33,7 +44,7 @@ export const argumentError = (endpoint: Pick<AnyEndpoint, "method" | "path">, me
  * rather than sent with the API key and token to another host.
  */
 export const forwardPath = (method: AnyEndpoint["method"], path: unknown): string | InvalidArgument => {
-  const endpoint = { method, path: typeof path === "string" ? path : String(path) }
+  const endpoint = { method, path: typeof path === "string" ? path : printable(path) }
   if (typeof path !== "string") return argumentError(endpoint, `"path" must be a string, but got: ${typeof path}`)
   if (/^[a-z][a-z\d+\-.]*:/i.test(path) || /^[/\\]{2}/.test(path) || path.startsWith("\\")) {
     return argumentError(endpoint, `"path" must be a path on the API host, such as /assets; URLs are refused`)
@@ -51,10 +62,24 @@ export const buildPath = (endpoint: AnyEndpoint, params: ReadonlyArray<unknown>)
     const value = params[i]
     if (typeof value !== "string") return argumentError(endpoint, `"${name}" must be a string, but got: ${typeof value}`)
     if (value === "") return argumentError(endpoint, `"${name}" must not be empty`)
-    path = path.replace(`:${name}`, encodeURIComponent(value))
+    // URL parsers resolve `.` and `..` segments (encoded or not): `read("..")` would leave the route
+    if (value === "." || value === "..") {
+      return argumentError(endpoint, `"${name}" must not be "${value}", which would leave the route`)
+    }
+    let encoded: string
+    try {
+      encoded = encodeURIComponent(value)
+    } catch {
+      return argumentError(endpoint, `"${name}" must be a well-formed string (it holds a lone surrogate)`)
+    }
+    path = path.replace(`:${name}`, encoded)
   }
   return path
 }
+
+/** What an argument threw when the SDK read it (a getter, a proxy, a `toJSON`). */
+export const unreadable = (endpoint: Pick<AnyEndpoint, "method" | "path">, error: unknown): InvalidArgument =>
+  argumentError(endpoint, `the arguments could not be read: ${error instanceof Error ? error.message : printable(error)}`)
 
 const checkArguments = (endpoint: AnyEndpoint, invocation: Invocation): InvalidArgument | undefined => {
   const { input, options } = invocation
@@ -135,42 +160,83 @@ export type Invoke = (endpoint: AnyEndpoint, invocation: Invocation) => Effect.E
 export const makeInvoke = (deps: {
   readonly transport: Transport
   readonly session: Session["Service"]
-  readonly defaultOptions: Effect.Effect<RequestOptions>
-}): Invoke =>
-(endpoint, invocation) =>
-  Effect.gen(function*() {
-    const path = buildPath(endpoint, invocation.params)
-    if (typeof path !== "string") return yield* path
-    const invalid = checkArguments(endpoint, invocation)
-    if (invalid) return yield* invalid
-    const tokens = yield* deps.session.tokens
-    let input = invocation.input as Record<string, unknown> | undefined
-    if (endpoint.prepare) input = endpoint.prepare(input ?? {})
-    if (endpoint.session === "logout" && tokens?.refreshToken) input = { ...input, refreshToken: tokens.refreshToken }
-    const defaults = yield* deps.defaultOptions
-    const options = invocation.options ? { ...defaults, ...invocation.options } : defaults
-    const isGet = endpoint.method === "GET"
-    const response = yield* deps.transport.send({
-      method: endpoint.method,
-      path,
-      query: isGet ? input : undefined,
-      body: isGet ? undefined : input,
-      options,
-      accessToken: tokens?.accessToken
+  /** The per-call options in force where a call runs (`Stelace.withRequestOptions`). */
+  readonly defaultOptions: Context.Reference<RequestOptions>
+  readonly decode?: ((endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>) | undefined
+}): Invoke => {
+  const { decode, session, transport } = deps
+
+  const send = (
+    endpoint: AnyEndpoint,
+    path: string,
+    input: Record<string, unknown> | undefined,
+    options: RequestOptions | undefined,
+    accessToken: string | undefined
+  ) =>
+    Effect.withFiber((fiber) => {
+      const defaults = fiber.getRef(deps.defaultOptions)
+      const isGet = endpoint.method === "GET"
+      return transport.send({
+        method: endpoint.method,
+        path,
+        query: isGet ? input : undefined,
+        body: isGet ? undefined : input,
+        options: options ? { ...defaults, ...options } : defaults,
+        accessToken
+      })
     })
+
+  const shape = (endpoint: AnyEndpoint, response: ApiResponse): Effect.Effect<unknown, StelaceError> => {
     const lastResponse = { requestId: response.requestId, statusCode: response.status }
     let result: unknown
     if (endpoint.kind === "list") {
       const page = toPage(response.body, lastResponse)
-      if (page instanceof MalformedResponse) return yield* page
+      if (page instanceof MalformedResponse) return Effect.fail(page)
       result = page
     } else {
       result = withLastResponse(response.body, lastResponse)
     }
-    if (endpoint.session === "store" && response.body !== null && typeof response.body === "object") {
-      yield* deps.session.set(response.body as Record<string, unknown>)
-    } else if (endpoint.session === "logout") {
-      yield* deps.session.clear
+    return decode ? decode(endpoint, result) : Effect.succeed(result)
+  }
+
+  /** Auth routes: the stored tokens as they are (never refreshed first), then the session effect. */
+  const authCall = (endpoint: AnyEndpoint, path: string, invocation: Invocation) =>
+    Effect.flatMap(session.authTokens, (tokens) => {
+      let input = invocation.input as Record<string, unknown> | undefined
+      try {
+        if (endpoint.prepare) input = endpoint.prepare(input ?? {})
+        if (endpoint.session === "logout" && tokens?.refreshToken) input = { ...input, refreshToken: tokens.refreshToken }
+      } catch (error) {
+        return Effect.fail(unreadable(endpoint, error))
+      }
+      const accessToken = tokens !== undefined && decodeAccessToken(tokens.accessToken) ? tokens.accessToken : undefined
+      return Effect.flatMap(send(endpoint, path, input, invocation.options, accessToken), (response) =>
+        Effect.flatMap(shape(endpoint, response), (result) => {
+          if (endpoint.session === "logout") return Effect.as(session.clear, result)
+          const body = response.body
+          return body !== null && typeof body === "object" && !Array.isArray(body)
+            ? Effect.as(session.set(body as Record<string, unknown>), result)
+            : Effect.succeed(result)
+        }))
+    })
+
+  return (endpoint, invocation) => {
+    const path = buildPath(endpoint, invocation.params)
+    if (typeof path !== "string") return Effect.fail(path)
+    let input: unknown
+    try {
+      const invalid = checkArguments(endpoint, invocation)
+      if (invalid) return Effect.fail(invalid)
+      if (endpoint.session !== undefined) return authCall(endpoint, path, invocation)
+      input = endpoint.prepare ? endpoint.prepare((invocation.input as Record<string, unknown> | undefined) ?? {}) : invocation.input
+    } catch (error) {
+      // an argument whose reading throws (a proxy, a getter) is refused like any bad argument
+      return Effect.fail(unreadable(endpoint, error))
     }
-    return result
-  })
+    return Effect.flatMap(session.accessToken, (accessToken) =>
+      Effect.flatMap(
+        send(endpoint, path, input as Record<string, unknown> | undefined, invocation.options, accessToken),
+        (response) => shape(endpoint, response)
+      ))
+  }
+}

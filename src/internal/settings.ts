@@ -1,10 +1,12 @@
 /**
- * A client's settings: the layer options with defaults applied and checked. The Promise facade
- * keeps a reference and changes fields through its setters; every request reads them afresh.
+ * A client's settings: the layer options with defaults applied and checked, and what every
+ * request derives from them alone (origin, authorization headers, constant headers), computed
+ * once here and again only when a setter of the Promise facade changes a setting.
  *
  * @internal
  */
 import type * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import { InvalidArgument } from "../Errors.js"
 import type { Tokens } from "../TokenStore.js"
 
@@ -13,13 +15,13 @@ export type BeforeRefreshToken = (tokens: Tokens) => Effect.Effect<Tokens | null
 
 /** Options of a Stelace client. */
 export interface Options {
-  /** Secret (`seck_...`) or publishable (`pubk_...`) API key. */
-  readonly apiKey?: string | undefined
+  /** Secret (`seck_...`) or publishable (`pubk_...`) API key, as a string or `Redacted`. */
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
   /** Default API version (`x-stelace-version`), e.g. `2019-05-20` or `2020-08-10`. */
   readonly apiVersion?: string | undefined
   /** API host; defaults to `api.stelace.com`. */
   readonly host?: string | undefined
-  /** API port; defaults to 443. */
+  /** API port; defaults to the protocol's (443 for https, 80 for http). */
   readonly port?: number | undefined
   /** `https` (default) or `http`. */
   readonly protocol?: string | undefined
@@ -37,38 +39,66 @@ export interface Options {
   readonly maxRetries?: number | undefined
   /** Refresh the access token when it expires within this many milliseconds; defaults to 30000. */
   readonly refreshMargin?: number | undefined
-  /** Replaces the default refresh call (`POST /auth/token`). A failure or no result keeps the old tokens. */
+  /**
+   * Replaces the default refresh call (`POST /auth/token`). No result keeps the old tokens; a
+   * failure, or no answer within `timeout` (30 s by default), fails the calls waiting for it with
+   * `HookError`.
+   */
   readonly beforeRefreshToken?: BeforeRefreshToken | undefined
   /**
-   * Whether calls get an HTTP span and trace-propagation headers (`traceparent`, `b3`). `false`
-   * turns both off; `layerFetch`, `layerNode` and the Promise facade default to `false` (browsers'
-   * CORS preflight refuses the headers), `layer` leaves your `HttpClient` as it is.
+   * With `layer` and your `HttpClient`: `false` turns off its HTTP spans and trace-propagation
+   * headers (`traceparent`, `b3`), which browsers' CORS preflight refuses; by default the client
+   * does as it is configured. `layerFetch`, `layerNode` and the Promise facade make neither.
    */
   readonly tracePropagation?: boolean | undefined
 }
 
-/** Settings with every default applied. */
+/** What requests derive from the settings alone. Holds credentials: never printed. */
+export interface Wire {
+  /** `protocol://host[:port]`, the port left out when it is the protocol's default. */
+  readonly origin: string
+  readonly secure: boolean
+  /** The host name (an IPv6 address without its brackets). */
+  readonly hostname: string
+  /** The port, the protocol's default when none was set. */
+  readonly port: number
+  /** Secret keys act as the platform: no user session goes with their calls. */
+  readonly secretKey: boolean
+  /** `Basic base64(key:)`, or `undefined` without a key. */
+  readonly basicAuth: string | undefined
+  /** `Stelace-V1 apiKey=<key>, token=`, to which a call appends the user's access token. */
+  readonly tokenAuthPrefix: string
+  /** The headers every request carries: accept, user agent, version and organization. */
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/** Settings with every default applied. Change them with `updateSettings` only. */
 export interface Settings {
-  apiKey: string | undefined
-  apiVersion: string | undefined
-  host: string
-  port: number
-  protocol: string
-  timeout: number
-  organizationId: string | null | undefined
-  userAgent: string | undefined
-  maxRetries: number
-  refreshMargin: number
-  beforeRefreshToken: BeforeRefreshToken | undefined
-  tracePropagation: boolean | undefined
+  readonly apiKey: Redacted.Redacted<string> | undefined
+  readonly apiVersion: string | undefined
+  readonly host: string
+  readonly port: number | undefined
+  readonly protocol: "http" | "https"
+  readonly timeout: number
+  readonly organizationId: string | null | undefined
+  readonly userAgent: string | undefined
+  readonly maxRetries: number
+  readonly refreshMargin: number
+  readonly beforeRefreshToken: BeforeRefreshToken | undefined
+  readonly tracePropagation: boolean | undefined
+  readonly wire: Wire
 }
 
 export const DEFAULT_HOST = "api.stelace.com"
-export const DEFAULT_PORT = 443
 export const DEFAULT_PROTOCOL = "https"
 export const DEFAULT_TIMEOUT = 30_000
 export const DEFAULT_MAX_RETRIES = 2
 export const DEFAULT_REFRESH_MARGIN = 30_000
+
+/** What the SDK sends as user agent outside browsers (stable, so refresh tokens stay valid). */
+export const DEFAULT_USER_AGENT = "Stelace/0.14.0"
+
+const isBrowser = typeof window === "object" && typeof (window as { document?: unknown }).document === "object"
 
 /** Keys look like `<type>_<env>_<random>`, 32 characters at least. */
 export const isApiKey = (key: unknown): key is string => {
@@ -84,70 +114,129 @@ const fail = (message: string): never => {
   throw new InvalidArgument({ message: `Stelace: ${message}` })
 }
 
-const optionalString = (name: string, value: unknown): string | undefined => {
-  if (value === undefined) return undefined
-  if (typeof value !== "string") fail(`"${name}" must be a string, but got: ${typeof value}`)
-  return value as string
-}
+/** What a header value cannot hold (Node's and fetch's rule: no control character but tab). */
+export const invalidHeaderValue = /[^\t\x20-\x7e\x80-\xff]/
 
-const nonNegative = (name: string, value: unknown, fallback: number, integer = false): number => {
-  if (value === undefined) return fallback
+type Check = (name: string, value: unknown) => unknown
+
+const string: Check = (name, value) => typeof value === "string" ? value : fail(`"${name}" must be a string, but got: ${typeof value}`)
+
+/** A string sent as a header: checked once here, so requests need not check it again. */
+const headerValue: Check = (name, value) =>
+  invalidHeaderValue.test(string(name, value) as string)
+    ? fail(`"${name}" cannot be sent in a header: it holds a line break or another control character`)
+    : value
+
+const count = (integer: boolean, min = 0, max = Infinity): Check => (name, value) => {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
     fail(`"${name}" must be a ${integer ? "non-negative integer" : "non-negative number"}, but got: ${String(value)}`)
   }
-  return value as number
+  return (value as number) < min || (value as number) > max ? fail(`"${name}" must be between ${min} and ${max}, but got: ${value}`) : value
+}
+
+const ofType = (type: string, article: string): Check => (name, value) =>
+  typeof value === type ? value : fail(`"${name}" must be ${article} ${type}, but got: ${typeof value}`)
+
+/** How each option is checked (and normalized); the keys are the options' names. */
+const checks: Record<keyof Options, Check> = {
+  apiKey: (name, value) => Redacted.make(headerValue(name, Redacted.isRedacted(value) ? Redacted.value(value) : value) as string, { label: "apiKey" }),
+  apiVersion: headerValue,
+  host: (name, value) =>
+    value === "" || /[/?#@\s\\]/.test(string(name, value) as string)
+      ? fail(`"host" must be a host name, such as api.stelace.com, but got: ${value}`)
+      : value,
+  protocol: (name, value) => {
+    const protocol = (string(name, value) as string).toLowerCase()
+    return protocol === "http" || protocol === "https" ? protocol : fail(`"protocol" must be http or https, but got: ${protocol}`)
+  },
+  port: count(true, 1, 65535),
+  timeout: count(false),
+  organizationId: (name, value) => value === null ? null : headerValue(name, value),
+  userAgent: headerValue,
+  maxRetries: count(true),
+  refreshMargin: count(false),
+  beforeRefreshToken: ofType("function", "a"),
+  tracePropagation: ofType("boolean", "a")
 }
 
 /** The names of the options. */
-export const optionNames: ReadonlyArray<keyof Options> = [
-  "apiKey",
-  "apiVersion",
-  "host",
-  "port",
-  "protocol",
-  "timeout",
-  "organizationId",
-  "userAgent",
-  "maxRetries",
-  "refreshMargin",
-  "beforeRefreshToken",
-  "tracePropagation"
-]
+export const optionNames = Object.keys(checks) as ReadonlyArray<keyof Options>
 
-const knownOptions: ReadonlySet<string> = new Set(optionNames)
+/** Checks the options present in `options` and returns them with their final types. */
+const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
+  if (options === null || typeof options !== "object") fail("options must be an object")
+  const unknown = Object.keys(options).filter((key) => !(key in checks))
+  if (unknown.length > 0) fail(`unknown option(s): ${unknown.join(", ")}`)
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(options) as Array<keyof Options>) {
+    const value = options[key]
+    // an explicit `organizationId: undefined` removes the organization; other undefined options keep their default
+    if (value !== undefined) out[key] = checks[key](key, value)
+    else if (key === "organizationId") out[key] = undefined
+  }
+  return out as Partial<Omit<Settings, "wire">>
+}
+
+const inspectSymbol = Symbol.for("nodejs.util.inspect.custom")
+
+/** The wire of some settings. */
+const makeWire = (settings: Omit<Settings, "wire">): Wire => {
+  const key = settings.apiKey === undefined ? undefined : Redacted.value(settings.apiKey)
+  const defaultPort = settings.protocol === "https" ? 443 : 80
+  const port = settings.port ?? defaultPort
+  const headers: Record<string, string> = { accept: "application/json, text/plain, */*" }
+  const userAgent = settings.userAgent ?? (isBrowser ? undefined : DEFAULT_USER_AGENT)
+  if (userAgent) headers["user-agent"] = userAgent
+  if (settings.apiVersion) headers["x-stelace-version"] = settings.apiVersion
+  if (settings.organizationId) headers["x-stelace-organization-id"] = settings.organizationId
+  const wire: Wire = {
+    origin: `${settings.protocol}://${settings.host}${port === defaultPort ? "" : `:${port}`}`,
+    secure: settings.protocol === "https",
+    hostname: settings.host.replace(/^\[(.*)\]$/, "$1"),
+    port,
+    secretKey: isSecretApiKey(key),
+    basicAuth: key ? `Basic ${btoa(`${key}:`)}` : undefined,
+    // stelace.js wrote `apiKey=null` when no key was set; the server then answers 401 either way
+    tokenAuthPrefix: `Stelace-V1 apiKey=${key ?? null}, token=`,
+    headers
+  }
+  Object.defineProperty(wire, inspectSymbol, { value: () => "Wire <redacted>", enumerable: false })
+  Object.defineProperty(wire, "toJSON", { value: () => "<redacted>", enumerable: false })
+  return wire
+}
+
+const defaults: Omit<Settings, "wire"> = {
+  apiKey: undefined,
+  apiVersion: undefined,
+  host: DEFAULT_HOST,
+  port: undefined,
+  protocol: DEFAULT_PROTOCOL,
+  timeout: DEFAULT_TIMEOUT,
+  organizationId: undefined,
+  userAgent: undefined,
+  maxRetries: DEFAULT_MAX_RETRIES,
+  refreshMargin: DEFAULT_REFRESH_MARGIN,
+  beforeRefreshToken: undefined,
+  tracePropagation: undefined
+}
 
 /**
  * Applies defaults and checks every option; throws `InvalidArgument` on the first bad one.
  */
 export const resolveSettings = (options: Options = {}): Settings => {
-  if (options === null || typeof options !== "object") fail("options must be an object")
-  const unknown = Object.keys(options).filter((key) => !knownOptions.has(key))
-  if (unknown.length > 0) fail(`unknown option(s): ${unknown.join(", ")}`)
-  const host = optionalString("host", options.host) ?? DEFAULT_HOST
-  if (host === "" || /[/?#@\s]/.test(host)) fail(`"host" must be a host name, such as api.stelace.com, but got: ${host}`)
-  const protocol = (optionalString("protocol", options.protocol) ?? DEFAULT_PROTOCOL).toLowerCase()
-  if (protocol !== "http" && protocol !== "https") fail(`"protocol" must be http or https, but got: ${protocol}`)
-  const port = nonNegative("port", options.port, DEFAULT_PORT, true)
-  if (port < 1 || port > 65535) fail(`"port" must be between 1 and 65535, but got: ${port}`)
-  const organizationId = options.organizationId === null ? null : optionalString("organizationId", options.organizationId)
-  if (options.beforeRefreshToken !== undefined && typeof options.beforeRefreshToken !== "function") {
-    fail(`"beforeRefreshToken" must be a function, but got: ${typeof options.beforeRefreshToken}`)
-  }
-  if (options.tracePropagation !== undefined && typeof options.tracePropagation !== "boolean") {
-    fail(`"tracePropagation" must be a boolean, but got: ${typeof options.tracePropagation}`)
-  }
-  return {
-    apiKey: optionalString("apiKey", options.apiKey),
-    apiVersion: optionalString("apiVersion", options.apiVersion),
-    host,
-    port,
-    protocol,
-    timeout: nonNegative("timeout", options.timeout, DEFAULT_TIMEOUT),
-    organizationId,
-    userAgent: optionalString("userAgent", options.userAgent),
-    maxRetries: nonNegative("maxRetries", options.maxRetries, DEFAULT_MAX_RETRIES, true),
-    refreshMargin: nonNegative("refreshMargin", options.refreshMargin, DEFAULT_REFRESH_MARGIN),
-    beforeRefreshToken: options.beforeRefreshToken,
-    tracePropagation: options.tracePropagation
-  }
+  const resolved = { ...defaults, ...checkOptions(options) }
+  return { ...resolved, wire: makeWire(resolved) }
 }
+
+/**
+ * The settings with `patch` applied (checked like the options), the wire rebuilt. Throws
+ * `InvalidArgument` on a bad value, leaving nothing changed.
+ */
+export const updateSettings = (settings: Settings, patch: Options): Settings => {
+  const { wire: _, ...current } = settings
+  const next = { ...current, ...checkOptions(patch) }
+  return { ...next, wire: makeWire(next) }
+}
+
+/** The URL of the API host, as configured (no credentials). */
+export const baseUrl = (settings: Settings): string => settings.wire.origin

@@ -2,21 +2,20 @@
  * The request pipeline, stated once: URL and query string, headers, JSON body, timeout, retries of
  * idempotent calls, and the mapping of answers to results or typed errors.
  *
+ * It sends through a `Sender`: a built-in transport (node:http, fetch; its own timer for the
+ * timeout) or any `HttpClient` (through `HttpClient.execute`, with effect's timeout).
+ *
  * It knows nothing of sessions: callers hand it the access token to send.
  *
  * @internal
  */
-import * as Duration from "effect/Duration"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schedule from "effect/Schedule"
-import * as Tracer from "effect/Tracer"
-import * as HttpBody from "effect/http/HttpBody"
-import * as HttpClient from "effect/http/HttpClient"
-import type * as HttpClientError from "effect/http/HttpClientError"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import { MalformedResponse, NetworkError, ServerError } from "../Errors.js"
+import type { NetworkError } from "../Errors.js"
+import { InvalidArgument, MalformedResponse, ServerError } from "../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "./sender.js"
 import type { Settings } from "./settings.js"
-import { isSecretApiKey } from "./settings.js"
+import { invalidHeaderValue } from "./settings.js"
 
 /** HTTP methods the API uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
@@ -52,32 +51,24 @@ export interface ApiRequest {
 export interface ApiResponse {
   readonly status: number
   readonly requestId: string | undefined
-  readonly headers: Readonly<Record<string, string>>
   readonly body: unknown
 }
 
-/** The transport's failures. */
-export type TransportError = ServerError | NetworkError | MalformedResponse
+/** The transport's failures (`InvalidArgument`: the request could not be put on the wire). */
+export type TransportError = ServerError | NetworkError | MalformedResponse | InvalidArgument
 
 /** Sends requests for one client. */
 export interface Transport {
   readonly send: (request: ApiRequest) => Effect.Effect<ApiResponse, TransportError>
 }
 
-/** What the SDK sends as user agent outside browsers (stable, so refresh tokens stay valid). */
-export const DEFAULT_USER_AGENT = "Stelace/0.14.0"
-
-const isBrowser = typeof window === "object"
-
-/** `protocol://host[:port]`, the port left out when it is 80 or 443. */
-export const baseUrl = (settings: Settings): string =>
-  `${settings.protocol}://${settings.host}${settings.port === 80 || settings.port === 443 ? "" : `:${settings.port}`}`
-
 /** What axios 0.19 left unescaped in query strings (and a space as `+`). */
 const axiosKept: Readonly<Record<string, string>> = { "40": "@", "3A": ":", "24": "$", "2C": ",", "20": "+", "5B": "[", "5D": "]" }
 
+const plain = /^[\w.~-]*$/
+
 const encodeQueryComponent = (value: string): string =>
-  encodeURIComponent(value).replace(/%(40|3A|24|2C|20|5B|5D)/g, (_, hex: string) => axiosKept[hex])
+  plain.test(value) ? value : encodeURIComponent(value).replace(/%(40|3A|24|2C|20|5B|5D)/g, (_, hex: string) => axiosKept[hex])
 
 /**
  * Serializes a query the way stelace.js did through axios 0.19: null and undefined are left out,
@@ -85,51 +76,65 @@ const encodeQueryComponent = (value: string): string =>
  */
 export const serializeQuery = (query: unknown): string => {
   if (query === null || typeof query !== "object") return ""
-  const parts: Array<string> = []
-  for (const [key, value] of Object.entries(query)) {
+  let out = ""
+  for (const key of Object.keys(query)) {
+    const value = (query as Record<string, unknown>)[key]
     if (value === null || value === undefined) continue
-    const name = Array.isArray(value) ? `${key}[]` : key
+    const name = encodeQueryComponent(Array.isArray(value) ? `${key}[]` : key)
     for (let item of Array.isArray(value) ? value : [value]) {
       if (item instanceof Date) item = item.toISOString()
       else if (item !== null && typeof item === "object") item = JSON.stringify(item)
-      parts.push(`${encodeQueryComponent(name)}=${encodeQueryComponent(String(item))}`)
+      out += `${out ? "&" : ""}${name}=${encodeQueryComponent(String(item))}`
     }
   }
-  return parts.join("&")
+  return out
 }
 
 const hasKeys = (u: unknown): boolean => u !== null && typeof u === "object" && Object.keys(u).length > 0
 
-/** The headers of a request: authorization, user agent and the `x-stelace-*` headers. */
-export const requestHeaders = (settings: Settings, request: ApiRequest): Record<string, string> => {
-  const headers: Record<string, string> = { accept: "application/json, text/plain, */*" }
-  const apiKey = settings.apiKey
-  if (request.accessToken && !isSecretApiKey(apiKey)) {
-    // stelace.js wrote `apiKey=null` when no key was set; the server then answers 401 either way
-    headers.authorization = `Stelace-V1 apiKey=${apiKey ?? null}, token=${request.accessToken}`
-  } else if (apiKey) {
-    headers.authorization = `Basic ${btoa(`${apiKey}:`)}`
-  }
-  const userAgent = settings.userAgent ?? (isBrowser ? undefined : DEFAULT_USER_AGENT)
-  if (userAgent) headers["user-agent"] = userAgent
+/** The headers of a request: the constant ones, authorization, and the per-call options. */
+const requestHeaders = (settings: Settings, request: ApiRequest, withBody: boolean): Record<string, string> => {
+  const wire = settings.wire
+  const headers: Record<string, string> = { ...wire.headers }
+  if (request.accessToken && !wire.secretKey) headers.authorization = wire.tokenAuthPrefix + request.accessToken
+  else if (wire.basicAuth) headers.authorization = wire.basicAuth
   const options = request.options
-  const version = options?.apiVersion || settings.apiVersion
-  if (version) headers["x-stelace-version"] = version
-  const organizationId = options && "organizationId" in options && options.organizationId !== undefined
-    ? options.organizationId
-    : settings.organizationId
-  if (organizationId) headers["x-stelace-organization-id"] = organizationId
-  if (options?.userId) headers["x-stelace-user-id"] = options.userId
-  if (request.method !== "GET" && hasKeys(request.body)) headers["content-type"] = "application/json;charset=utf-8"
+  if (options !== undefined) {
+    if (options.apiVersion) headers["x-stelace-version"] = options.apiVersion
+    if (options.organizationId !== undefined) {
+      if (options.organizationId) headers["x-stelace-organization-id"] = options.organizationId
+      else delete headers["x-stelace-organization-id"]
+    }
+    if (options.userId) headers["x-stelace-user-id"] = options.userId
+  }
+  if (withBody) headers["content-type"] = "application/json;charset=utf-8"
   return headers
 }
 
-/** The absolute URL of a request. */
-export const requestUrl = (settings: Settings, request: ApiRequest): string => {
-  const query = request.method === "GET" ? serializeQuery(request.query) : ""
-  const url = baseUrl(settings) + request.path
-  return query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url
+const badValue = (value: unknown) => value != null && (typeof value !== "string" || invalidHeaderValue.test(value))
+
+/**
+ * The first header of this call whose value a request cannot carry, if any. The client's own
+ * values were checked with the settings; this call's are the token and the per-call options.
+ */
+const badHeader = (request: ApiRequest): string | undefined => {
+  if (badValue(request.accessToken)) return "authorization"
+  const options = request.options
+  if (options === undefined) return undefined
+  if (badValue(options.apiVersion)) return "x-stelace-version"
+  if (badValue(options.userId)) return "x-stelace-user-id"
+  return badValue(options.organizationId) ? "x-stelace-organization-id" : undefined
 }
+
+/** Characters a request line cannot carry as they are (spaces, controls, non-ASCII). */
+const unsafeInPath = /[^\x21-\x7e]/
+const unsafeRuns = /[^\x21-\x7e]+/g
+
+/** The path with what a request line cannot carry percent-encoded, as URL parsers (and stelace.js) did. */
+const encodePath = (path: string): string => path.replace(unsafeRuns, encodeURIComponent)
+
+/** The first line of an error's message (JSON's cycle error goes on for lines). */
+const describeError = (error: unknown) => error instanceof Error ? error.message.split("\n")[0] : typeof error
 
 const idempotent: ReadonlySet<Method> = new Set<Method>(["GET", "PUT", "DELETE", "OPTIONS"])
 const transientStatuses: ReadonlySet<number> = new Set([408, 429, 502, 503, 504])
@@ -147,104 +152,114 @@ const retryAfterMillis = (value: string | undefined, now: number): number | unde
 const retryAfterOf = (error: unknown, now: number): number | undefined =>
   error instanceof ServerError ? retryAfterMillis(error.headers?.["retry-after"], now) : undefined
 
-const isRetryable = (error: TransportError): boolean => {
-  if (error._tag === "NetworkError") return true
+const isRetryable = (error: TransportError, now: number): boolean => {
+  if (error._tag === "NetworkError") return error.reason !== "redirect"
   if (error._tag !== "ServerError" || !transientStatuses.has(error.statusCode)) return false
-  const wait = retryAfterOf(error, Date.now())
+  const wait = retryAfterOf(error, now)
   return wait === undefined || wait <= maxRetryAfterMillis
 }
 
-/** Exponential backoff with jitter, never shorter than what `Retry-After` asks for. */
-const retrySchedule = /*#__PURE__*/ Schedule.exponential(Duration.millis(250)).pipe(
-  Schedule.jittered,
-  Schedule.modifyDelay(({ duration, input, now }) => {
-    const wait = retryAfterOf(input, now)
-    return Effect.succeed(wait === undefined ? duration : Duration.max(duration, Duration.millis(wait)))
-  })
-)
-
-const headersOf = (headers: Readonly<Record<string, string | undefined>>): Record<string, string> => {
-  const out: Record<string, string> = {}
-  for (const [key, value] of Object.entries(headers)) if (value !== undefined) out[key] = value
-  return out
+/**
+ * The delay before retry `n` (from 0): exponential from 250 ms with ±20% jitter, and never shorter
+ * than what `Retry-After` asks. Written out rather than built with `Schedule` (whose combinators
+ * weigh 1.1 KB gzip in a browser bundle); the waiting itself is `Effect.sleep`, so `TestClock`
+ * drives it in tests.
+ */
+const retryDelay = (error: TransportError, n: number, now: number): number => {
+  const backoff = 250 * 2 ** n * (0.8 + Math.random() * 0.4)
+  const wait = retryAfterOf(error, now)
+  return wait === undefined ? backoff : Math.max(backoff, wait)
 }
 
 const blank = /^\s*$/
 
-const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
+/** The answer as a result, or the typed failure it stands for. */
+const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError | MalformedResponse> => {
+  const { status, text } = response
+  const requestId = response.header("x-request-id")
+  let body: unknown
+  let parsed = true
   // an empty answer (204, say) counts as an empty object rather than a malformed body
-  if (blank.test(text)) return { ok: true, value: {} }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
+  if (text.length === 0 || blank.test(text)) {
+    body = {}
+  } else {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      parsed = false
+      body = text
+    }
   }
+  if (status < 200 || status >= 300) {
+    return Effect.fail(ServerError.fromResponse({ status, requestId, headers: response.headers(), body }))
+  }
+  if (!parsed) {
+    return Effect.fail(MalformedResponse.fromText({ status, requestId, contentType: response.header("content-type") }, text))
+  }
+  return Effect.succeed({ status, requestId, body })
 }
 
-const networkError = (error: HttpClientError.HttpClientError): NetworkError =>
-  new NetworkError({ message: "Network Error", cause: error })
+/**
+ * Builds the transport of a client over a sender. `settings` is read on every request, so the
+ * Promise facade's setters apply to the next call.
+ */
+export const makeTransport = (sender: Sender, settings: () => Settings): Transport => {
+  /** The request as it goes on the wire, or why it cannot (an input JSON cannot serialize, a header value with a line break). */
+  const build = (request: ApiRequest, current: Settings): RawRequest | InvalidArgument => {
+    const refuse = (why: string) => new InvalidArgument({ message: `Stelace: ${why} (on API request to ${request.method} ${request.path.split("?")[0]})` })
+    const wire = current.wire
+    const isGet = request.method === "GET"
+    let base = request.path
+    if (unsafeInPath.test(base)) {
+      try {
+        base = encodePath(base)
+      } catch {
+        return refuse("the path must be a well-formed string (it holds a lone surrogate)")
+      }
+    }
+    let raw: RawRequest
+    try {
+      const withBody = !isGet && hasKeys(request.body)
+      const query = isGet ? serializeQuery(request.query) : ""
+      const path = query ? `${base}${base.includes("?") ? "&" : "?"}${query}` : base
+      raw = {
+        method: request.method,
+        url: wire.origin + path,
+        secure: wire.secure,
+        hostname: wire.hostname,
+        port: wire.port,
+        path,
+        headers: requestHeaders(current, request, withBody),
+        body: withBody ? JSON.stringify(request.body) : undefined,
+        timeout: current.timeout
+      }
+    } catch (error) {
+      return refuse(`the ${isGet ? "query" : "body"} cannot be sent: ${describeError(error)}`)
+    }
+    // never quote the value: it may be the authorization header
+    const header = badHeader(request)
+    return header === undefined ? raw : refuse(`the "${header}" header cannot carry its value (a string without line breaks nor control characters is expected)`)
+  }
 
-/** Builds the transport of a client over an `HttpClient`. */
-export const makeTransport = (client: HttpClient.HttpClient, settings: Settings): Transport => {
   const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
-    const headers = requestHeaders(settings, request)
-    const body = request.method !== "GET" && hasKeys(request.body)
-      ? HttpBody.text(JSON.stringify(request.body), "application/json;charset=utf-8")
-      : undefined
-    const httpRequest = HttpClientRequest.make(request.method)(requestUrl(settings, request), {
-      headers,
-      ...(body ? { body } : {})
-    })
-    const exchange = client.execute(httpRequest).pipe(
-      Effect.flatMap((response) =>
-        Effect.map(response.text, (text) => {
-          const responseHeaders = headersOf(response.headers)
-          const meta = { status: response.status, requestId: responseHeaders["x-request-id"] }
-          const parsed = parseJson(text)
-          if (response.status < 200 || response.status >= 300) {
-            return ServerError.fromResponse({ ...meta, headers: responseHeaders, body: parsed.ok ? parsed.value : text })
-          }
-          if (!parsed.ok) {
-            return MalformedResponse.fromText({ ...meta, contentType: responseHeaders["content-type"] }, text)
-          }
-          return { ...meta, headers: responseHeaders, body: parsed.value } satisfies ApiResponse
-        })
-      ),
-      Effect.mapError(networkError),
-      Effect.flatMap((result) =>
-        result instanceof ServerError || result instanceof MalformedResponse ? Effect.fail(result) : Effect.succeed(result)
-      )
-    )
-    const timeout = settings.timeout
-    const timed = timeout > 0
-      ? Effect.timeoutOrElse(exchange, {
-        duration: Duration.millis(timeout),
-        orElse: () => Effect.fail(new NetworkError({ message: `timeout of ${timeout}ms exceeded` }))
-      })
-      : exchange
-    // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the
-    // headers, and spans cost a third of a call when nothing collects them
-    return settings.tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
+    const current = settings()
+    const raw = build(request, current)
+    if (raw instanceof InvalidArgument) return Effect.fail(raw)
+    return Effect.flatMap(sender(raw), toResult)
   }
 
   return {
     send: (request) => {
       const once = Effect.suspend(() => attempt(request))
-      const times = settings.maxRetries
+      const times = settings().maxRetries
       if (!idempotent.has(request.method) || times <= 0) return once
-      // The retry policy is set up only once the first attempt has failed (most calls succeed):
-      // the retried effect fails with that first error once, then attempts again, so the attempts
-      // and delays are those of `Effect.retry(once, ...)`.
-      return Effect.catch(once, (error) => {
-        if (!isRetryable(error)) return Effect.fail(error)
-        let replayed = false
-        const again = Effect.suspend(() => {
-          if (replayed) return once
-          replayed = true
-          return Effect.fail(error)
-        })
-        return Effect.retry(again, { schedule: retrySchedule, times, while: isRetryable })
-      })
+      // most calls succeed: nothing about retries runs before a first failure
+      const retry = (error: TransportError, n: number): Effect.Effect<ApiResponse, TransportError> =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          n >= times || !isRetryable(error, now)
+            ? Effect.fail(error)
+            : Effect.andThen(Effect.sleep(retryDelay(error, n, now)), Effect.catch(once, (next) => retry(next, n + 1))))
+      return Effect.catch(once, (error) => retry(error, 0))
     }
   }
 }

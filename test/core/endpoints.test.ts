@@ -329,7 +329,7 @@ const rows: ReadonlyArray<Row> = [
 ]
 
 /** Root exports that are not resource modules. */
-const INFRASTRUCTURE = new Set(["Stelace", "TokenStore", "Session"])
+const INFRASTRUCTURE = new Set(["Stelace", "TokenStore", "Session", "Schemas"])
 
 /** Exported functions that are not endpoint calls (tested elsewhere, or helpers). */
 const NOT_ENDPOINTS = new Set(["Auth.info"])

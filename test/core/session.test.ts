@@ -4,13 +4,18 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-import { Assets, Auth, Session, SessionExpired, TokenStore } from "../../src/index.js"
+import { TestClock } from "effect/testing"
+import { Assets, Auth, HookError, NetworkError, ServerError, Session, SessionExpired, TokenStore } from "../../src/index.js"
 import type { Tokens } from "../../src/TokenStore.js"
 import { clientLayer, recorder } from "../support/client.js"
+import { scripted, scriptedLayer } from "../support/scripted.js"
 import { accessToken, PUBLISHABLE_KEY, SECRET_KEY } from "../support/jwt.js"
 import type { Recorder, Reply } from "../support/recorder.js"
 
 const list = { results: [], nbResults: 0, nbPages: 0, page: 1, nbResultsPerPage: 20 }
+
+const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown =>
+  Exit.isFailure(exit) ? (exit.cause.reasons[0] as { error?: unknown }).error : undefined
 
 /** Answers `/auth/token` with `refresh`, everything else with an empty list. */
 const serve = (target: Recorder, refresh: Reply) =>
@@ -80,28 +85,34 @@ describe("Session", () => {
       assert.deepStrictEqual(authorizationOf(target, "/assets"), [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${token}`])
     }).pipe(Effect.scoped))
 
-  it.live("shares one refresh between concurrent calls", () =>
+  it.effect("shares one refresh between concurrent calls", () =>
     Effect.gen(function*() {
-      const target = yield* recorder
-      const fresh = accessToken({ expiresIn: 3600 })
-      serve(target, { delay: 100, body: { tokenType: "Bearer", accessToken: fresh } })
-      const store = storeWith({ accessToken: accessToken({ expiresIn: -1 }), refreshToken: "rt_1" })
-      yield* Effect.all(Array.from({ length: 5 }, () => Assets.list()), { concurrency: "unbounded" }).pipe(
-        Effect.provide(clientLayer(target, {}, store.layer))
+      const fresh = accessToken({ expiresIn: 3600, now: 0 })
+      const transport = scripted((request) =>
+        request.path === "/auth/token" ? { delay: 100, body: { tokenType: "Bearer", accessToken: fresh } } : { body: list }
       )
-      assert.strictEqual(target.requests.filter((r) => r.path === "/auth/token").length, 1)
+      const store = storeWith({ accessToken: accessToken({ expiresIn: -1, now: 0 }), refreshToken: "rt_1" })
+      const calls = yield* Effect.all(Array.from({ length: 5 }, () => Assets.list()), { concurrency: "unbounded" }).pipe(
+        Effect.provide(scriptedLayer(transport, {}, store.layer)),
+        Effect.forkChild
+      )
+      yield* TestClock.adjust(100)
+      yield* Fiber.join(calls)
+      assert.strictEqual(transport.requests.filter((r) => r.path === "/auth/token").length, 1)
       assert.deepStrictEqual(
-        authorizationOf(target, "/assets"),
+        transport.requests.filter((r) => r.path === "/assets").map((r) => r.headers.authorization),
         Array.from({ length: 5 }, () => `Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${fresh}`)
       )
-    }).pipe(Effect.scoped))
+    }))
 
-  it.live("a 403 on refresh removes the tokens, fails every waiting call and announces the expiry once", () =>
+  it.effect("a 403 on refresh removes the tokens, fails every waiting call and announces the expiry once", () =>
     Effect.gen(function*() {
-      const target = yield* recorder
-      serve(target, { delay: 50, status: 403, body: { message: "Refresh token expired", statusCode: 403 } })
-      const store = storeWith({ accessToken: accessToken({ expiresIn: -1 }), refreshToken: "rt_1" })
-      const layer = clientLayer(target, {}, store.layer)
+      const transport = scripted((request) =>
+        request.path === "/auth/token"
+          ? { delay: 50, status: 403, body: { message: "Refresh token expired", statusCode: 403 } }
+          : { body: list }
+      )
+      const store = storeWith({ accessToken: accessToken({ expiresIn: -1, now: 0 }), refreshToken: "rt_1" })
       const outcome = yield* Effect.gen(function*() {
         const expiries = yield* Session.events.pipe(
           Stream.filter((event) => event._tag === "Expired"),
@@ -109,11 +120,14 @@ describe("Session", () => {
           Effect.forkChild
         )
         yield* Effect.yieldNow
-        const exits = yield* Effect.all(Array.from({ length: 4 }, () => Effect.exit(Assets.list())), { concurrency: "unbounded" })
-        yield* Effect.sleep(20)
+        const calls = yield* Effect.all(Array.from({ length: 4 }, () => Effect.exit(Assets.list())), { concurrency: "unbounded" }).pipe(
+          Effect.forkChild
+        )
+        yield* TestClock.adjust(50)
+        const exits = yield* Fiber.join(calls)
         yield* Fiber.interrupt(expiries)
         return { exits, listened: yield* Effect.exit(Fiber.join(expiries)) }
-      }).pipe(Effect.provide(layer))
+      }).pipe(Effect.provide(scriptedLayer(transport, {}, store.layer)))
       for (const exit of outcome.exits) {
         assert.isTrue(Exit.isFailure(exit))
         const error = Exit.isFailure(exit) ? exit.cause.reasons[0] : undefined
@@ -122,42 +136,58 @@ describe("Session", () => {
         assert.strictEqual((error as any).error.statusCode, 403)
       }
       assert.strictEqual(store.current(), null)
-      assert.deepStrictEqual(target.requests.map((r) => r.path), ["/auth/token"])
-    }).pipe(Effect.scoped))
+      assert.deepStrictEqual(transport.requests.map((r) => r.path), ["/auth/token"])
+    }))
 
-  it.live("announces an expiry to subscribers exactly once however many calls waited", () =>
+  it.effect("announces an expiry to subscribers exactly once however many calls waited", () =>
     Effect.gen(function*() {
-      const target = yield* recorder
-      serve(target, { delay: 50, status: 403, body: { message: "Forbidden", statusCode: 403 } })
-      const store = storeWith({ accessToken: accessToken({ expiresIn: -1 }), refreshToken: "rt_1" })
+      const transport = scripted((request) =>
+        request.path === "/auth/token" ? { delay: 50, status: 403, body: { message: "Forbidden", statusCode: 403 } } : { body: list }
+      )
+      const store = storeWith({ accessToken: accessToken({ expiresIn: -1, now: 0 }), refreshToken: "rt_1" })
       const seen: Array<string> = []
       yield* Effect.gen(function*() {
         const session = yield* Session.Session
         session.subscribe((event) => seen.push(event._tag))
-        yield* Effect.all(Array.from({ length: 3 }, () => Effect.exit(Assets.list())), { concurrency: "unbounded" })
-      }).pipe(Effect.provide(clientLayer(target, {}, store.layer)))
+        const calls = yield* Effect.all(Array.from({ length: 3 }, () => Effect.exit(Assets.list())), { concurrency: "unbounded" }).pipe(
+          Effect.forkChild
+        )
+        yield* TestClock.adjust(50)
+        yield* Fiber.join(calls)
+      }).pipe(Effect.provide(scriptedLayer(transport, {}, store.layer)))
       assert.deepStrictEqual(seen, ["Expired"])
-    }).pipe(Effect.scoped))
+    }))
 
-  it.live("a refresh failure other than 403 keeps the old tokens and sends the call with them", () =>
+  it.live("a refresh failure other than 403 fails the call with it, keeps the tokens and announces it", () =>
     Effect.gen(function*() {
       const target = yield* recorder
       serve(target, { status: 500, body: { message: "Internal Server Error", statusCode: 500 } })
       const stale = accessToken({ expiresIn: -1 })
       const store = storeWith({ accessToken: stale, refreshToken: "rt_1" })
-      yield* Assets.list().pipe(Effect.provide(clientLayer(target, {}, store.layer)))
-      assert.deepStrictEqual(authorizationOf(target, "/assets"), [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${stale}`])
+      const seen: Array<string> = []
+      const exit = yield* Effect.gen(function*() {
+        ;(yield* Session.Session).subscribe((event) => seen.push(event._tag))
+        return yield* Effect.exit(Assets.list())
+      }).pipe(Effect.provide(clientLayer(target, {}, store.layer)))
+      const error = failureOf(exit)
+      assert.instanceOf(error, ServerError)
+      assert.strictEqual((error as ServerError).statusCode, 500)
+      assert.deepStrictEqual(target.requests.map((r) => r.path), ["/auth/token"])
       assert.deepStrictEqual(store.current(), { accessToken: stale, refreshToken: "rt_1" })
+      assert.deepStrictEqual(seen, ["RefreshFailed"])
     }).pipe(Effect.scoped))
 
-  it.live("a refresh that cannot reach the server keeps the old tokens", () =>
+  it.live("a refresh that cannot reach the server fails the call with a NetworkError and keeps the tokens", () =>
     Effect.gen(function*() {
       const target = yield* recorder
       serve(target, { destroy: true })
       const stale = accessToken({ expiresIn: -1 })
       const store = storeWith({ accessToken: stale, refreshToken: "rt_1" })
-      yield* Assets.list().pipe(Effect.provide(clientLayer(target, { maxRetries: 0 }, store.layer)))
-      assert.deepStrictEqual(authorizationOf(target, "/assets"), [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${stale}`])
+      const exit = yield* Effect.exit(Assets.list().pipe(Effect.provide(clientLayer(target, { maxRetries: 0 }, store.layer))))
+      const error = failureOf(exit)
+      assert.instanceOf(error, NetworkError)
+      assert.strictEqual((error as NetworkError).reason, "reset")
+      assert.deepStrictEqual(target.requests.map((r) => r.path), ["/auth/token"])
       assert.strictEqual(store.current()?.accessToken, stale)
     }).pipe(Effect.scoped))
 
@@ -182,16 +212,20 @@ describe("Session", () => {
       assert.deepStrictEqual(target.requests.map((r) => r.path), ["/assets", "/assets"])
     }).pipe(Effect.scoped))
 
-  it.live("a failing beforeRefreshToken keeps the old tokens", () =>
+  it.live("a failing beforeRefreshToken fails the call with a HookError and keeps the tokens", () =>
     Effect.gen(function*() {
       const target = yield* recorder
       serve(target, { status: 500 })
       const stale = accessToken({ expiresIn: -1 })
       const store = storeWith({ accessToken: stale, refreshToken: "rt_1" })
-      yield* Assets.list().pipe(
+      const exit = yield* Effect.exit(Assets.list().pipe(
         Effect.provide(clientLayer(target, { beforeRefreshToken: () => Effect.fail("offline") }, store.layer))
-      )
-      assert.deepStrictEqual(authorizationOf(target, "/assets"), [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${stale}`])
+      ))
+      const error = failureOf(exit)
+      assert.instanceOf(error, HookError)
+      assert.strictEqual((error as HookError).message, "Stelace: beforeRefreshToken failed: offline")
+      assert.strictEqual(target.requests.length, 0)
+      assert.strictEqual(store.current()?.accessToken, stale)
     }).pipe(Effect.scoped))
 
   it.live("a secret key never attaches or refreshes a user session", () =>
@@ -245,23 +279,28 @@ describe("Session", () => {
       assert.deepStrictEqual(store.current(), tokens)
     }).pipe(Effect.scoped))
 
-  it.live("interrupting the call that started a refresh does not cancel it for the others", () =>
+  it.effect("interrupting the call that started a refresh does not cancel it for the others", () =>
     Effect.gen(function*() {
-      const target = yield* recorder
-      const fresh = accessToken({ expiresIn: 3600 })
-      serve(target, { delay: 100, body: { tokenType: "Bearer", accessToken: fresh } })
-      const store = storeWith({ accessToken: accessToken({ expiresIn: -1 }), refreshToken: "rt_1" })
+      const fresh = accessToken({ expiresIn: 3600, now: 0 })
+      const transport = scripted((request) =>
+        request.path === "/auth/token" ? { delay: 100, body: { tokenType: "Bearer", accessToken: fresh } } : { body: list }
+      )
+      const store = storeWith({ accessToken: accessToken({ expiresIn: -1, now: 0 }), refreshToken: "rt_1" })
       yield* Effect.gen(function*() {
         const first = yield* Effect.forkChild(Assets.list())
-        yield* Effect.sleep(20)
+        yield* TestClock.adjust(20)
         const second = yield* Effect.forkChild(Assets.list())
-        yield* Effect.sleep(20)
+        yield* TestClock.adjust(20)
         yield* Fiber.interrupt(first)
+        yield* TestClock.adjust(60)
         yield* Fiber.join(second)
-      }).pipe(Effect.provide(clientLayer(target, {}, store.layer)))
+      }).pipe(Effect.provide(scriptedLayer(transport, {}, store.layer)))
       assert.strictEqual(store.current()?.accessToken, fresh)
-      assert.deepStrictEqual(authorizationOf(target, "/assets"), [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${fresh}`])
-    }).pipe(Effect.scoped))
+      assert.deepStrictEqual(
+        transport.requests.filter((r) => r.path === "/assets").map((r) => r.headers.authorization),
+        [`Stelace-V1 apiKey=${PUBLISHABLE_KEY}, token=${fresh}`]
+      )
+    }))
 
   it.live("Session.refresh refreshes on demand", () =>
     Effect.gen(function*() {

@@ -81,7 +81,8 @@ for (const [name, make] of transports) {
         const layer = make({ host: "127.0.0.1", port, protocol: "http", maxRetries: 0 }).pipe(Layer.provide(TokenStore.memory))
         const error = failureOf(yield* Effect.exit(Assets.read("ast_1").pipe(Effect.provide(layer))))
         assert.instanceOf(error, NetworkError)
-        assert.strictEqual((error as NetworkError).message, "Network Error")
+        assert.strictEqual((error as NetworkError).message, `Network Error: connection refused (ECONNREFUSED) on GET http://127.0.0.1:${port}/assets/ast_1`)
+        assert.strictEqual((error as NetworkError).reason, "refused")
       }))
 
     it.live("a timeout and an interruption abort the HTTP request", () =>
@@ -89,7 +90,8 @@ for (const [name, make] of transports) {
         const target = yield* recorder
         target.respond(() => ({ delay: 500, body: {} }))
         const timedOut = failureOf(yield* Effect.exit(Assets.create({ name: "x" }).pipe(Effect.provide(on(target, { timeout: 100 })))))
-        assert.strictEqual((timedOut as NetworkError).message, "timeout of 100ms exceeded")
+        assert.strictEqual((timedOut as NetworkError).message, `timeout of 100ms exceeded on POST ${target.url}/assets`)
+        assert.strictEqual((timedOut as NetworkError).reason, "timeout")
         const fiber = yield* Assets.read("ast_1").pipe(Effect.provide(on(target)), Effect.forkChild)
         yield* Effect.sleep(100)
         yield* Fiber.interrupt(fiber)

@@ -134,6 +134,97 @@ describe("the session", () => {
     })
   })
 
+  it.each<[string, Reply, RegExp]>([
+    ["500", { status: 500, body: { message: "Internal Server Error", statusCode: 500 } }, /^Internal Server Error$/],
+    ["401", { status: 401, body: { message: "Unauthorized", statusCode: 401 } }, /^Unauthorized$/],
+    ["400", { status: 400, body: { message: "Missing refresh token", statusCode: 400 } }, /^Missing refresh token$/],
+    ["a closed connection", { destroy: true }, /^Network Error: connection reset/]
+  ])("a refresh failing otherwise (%s) rejects the call with that failure and keeps the tokens (0.14.0 swallowed it and sent the call with the expired token)", async (_name, refusal, message) => {
+    const heard: Record<Sdk, number> = { upstream: 0, ours: 0 }
+    const runs = await runBoth(recorder.current, {
+      tokens: expiredSession,
+      reply: serve(refusal),
+      run: (stelace, sdk) => {
+        stelace.onError("userSessionExpired", () => heard[sdk]++)
+        return stelace.assets.read("ast_1")
+      }
+    })
+    expect(paths(runs.upstream)).toStrictEqual(["POST /auth/token", "GET /assets/ast_1"])
+    expect(runs.upstream.wire[1].headers.authorization).toBe(stelaceV1(expired))
+    expect(runs.upstream.outcome.status).toBe("resolved")
+    expect(paths(runs.ours)).toStrictEqual(["POST /auth/token"])
+    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message } })
+    for (const run of [runs.upstream, runs.ours]) expect(run.tokens).toStrictEqual(expiredSession)
+    expect(heard).toStrictEqual({ upstream: 0, ours: 0 })
+  })
+
+  it.each<[string, (tokens: unknown, callback: (error: unknown, tokens?: unknown) => void) => unknown]>([
+    ["an error through the callback", (_tokens, callback) => callback(new Error("no"))],
+    ["a rejected promise", () => Promise.reject(new Error("no"))],
+    ["a synchronous throw", () => {
+      throw new Error("no")
+    }]
+  ])("a beforeRefreshToken hook failing (%s) rejects the call with a HookError and keeps the tokens (0.14.0 sent the call with the expired token)", async (_name, hook) => {
+    const runs = await runBoth(recorder.current, {
+      config: { apiKey: PUBLISHABLE_KEY, beforeRefreshToken: hook },
+      tokens: expiredSession,
+      reply: serve(),
+      run: (stelace) => stelace.assets.read("ast_1")
+    })
+    expect(runs.upstream.wire.map((w) => w.headers.authorization)).toStrictEqual([stelaceV1(expired)])
+    expect(runs.ours.wire).toStrictEqual([])
+    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: "Stelace: beforeRefreshToken failed: no" } })
+    expect(runs.ours.settled.error).toMatchObject({ _tag: "HookError", hook: "beforeRefreshToken", reason: "failed" })
+    for (const run of [runs.upstream, runs.ours]) expect(run.tokens).toStrictEqual(expiredSession)
+  })
+
+  it("logout never refreshes first: it sends the stored refresh token as it is (0.14.0 refreshed an expired token, then logged out)", async () => {
+    const runs = await runBoth(recorder.current, { tokens: expiredSession, reply: serve(), run: (stelace) => stelace.auth.logout() })
+    expect(paths(runs.upstream)).toStrictEqual(["POST /auth/token", "POST /auth/logout"])
+    expect(paths(runs.ours)).toStrictEqual(["POST /auth/logout"])
+    expect(runs.ours.requests[0].json).toStrictEqual({ refreshToken: "rt_1" })
+    expect(runs.ours.wire[0].headers.authorization).toBe(stelaceV1(expired))
+    for (const run of [runs.upstream, runs.ours]) expect(run.tokens).toBeNull()
+  })
+
+  it("login succeeds when the stored refresh token is refused (0.14.0 refreshed first and rejected the login with User session expired)", async () => {
+    const runs = await runBoth(recorder.current, {
+      tokens: expiredSession,
+      reply: (request) =>
+        request.path === "/auth/token"
+          ? { status: 403, body: { message: "Refresh token expired", statusCode: 403 } }
+          : { body: { ...loggedIn, userId: "usr_2" } },
+      run: (stelace) => stelace.auth.login({ username: "jane", password: "secret" })
+    })
+    expect(paths(runs.upstream)).toStrictEqual(["POST /auth/token"])
+    expect(runs.upstream.outcome).toMatchObject({ status: "rejected", error: { message: "User session expired" } })
+    expect(paths(runs.ours)).toStrictEqual(["POST /auth/login"])
+    expect(runs.ours.outcome).toMatchObject({ status: "resolved", value: { userId: "usr_2" } })
+    expect(runs.ours.tokens).toStrictEqual({ ...loggedIn, userId: "usr_2" })
+  })
+
+  it("an undecodable access token that nothing can refresh is not sent, as auth.info() says anonymous (0.14.0 sent it)", async () => {
+    const runs = await runBoth(recorder.current, {
+      tokens: { accessToken: "not-a-jwt" },
+      reply: serve(),
+      run: (stelace) => stelace.assets.read("ast_1").then(() => stelace.auth.info())
+    })
+    expect(runs.upstream.wire.map((w) => w.headers.authorization)).toStrictEqual([stelaceV1("not-a-jwt")])
+    expect(runs.ours.wire.map((w) => w.headers.authorization)).toStrictEqual([`Basic ${Buffer.from(`${PUBLISHABLE_KEY}:`).toString("base64")}`])
+    for (const run of [runs.upstream, runs.ours]) expect(run.outcome).toMatchObject({ value: { isAuthenticated: false, userId: null } })
+  })
+
+  it("a stored accessToken that is not a string is no session (0.14.0 sent token=42 while auth.info() said anonymous)", async () => {
+    const runs = await runBoth(recorder.current, {
+      tokens: { accessToken: 42 },
+      reply: serve(),
+      run: (stelace) => stelace.assets.read("ast_1").then(() => stelace.auth.info())
+    })
+    expect(runs.upstream.wire.map((w) => w.headers.authorization)).toStrictEqual([stelaceV1("42" as string)])
+    expect(runs.ours.wire.map((w) => w.headers.authorization)).toStrictEqual([`Basic ${Buffer.from(`${PUBLISHABLE_KEY}:`).toString("base64")}`])
+    for (const run of [runs.upstream, runs.ours]) expect(run.outcome).toMatchObject({ value: { isAuthenticated: false, userId: null } })
+  })
+
   it.each<[string, (stelace: AnyInstance) => Promise<unknown>, string]>([
     ["a non-string id", (s) => s.assets.read(42), `Stelace: "id" must be a string, but got: number (on API request to GET /assets/:id)`],
     [
@@ -279,13 +370,17 @@ describe("retries", () => {
     expect(runs.upstream.wire).toHaveLength(1)
     expect(runs.upstream.outcome).toMatchObject({ status: "rejected", error: { message: "socket hang up" } })
     expect(runs.ours.wire).toHaveLength(3)
-    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: "Network Error" } })
+    expect(runs.ours.outcome).toMatchObject({
+      status: "rejected",
+      error: { message: `Network Error: connection reset (ECONNRESET) on GET ${recorder.current.url}/assets/ast_1` }
+    })
+    expect(runs.ours.settled.error).toMatchObject({ _tag: "NetworkError", reason: "reset", method: "GET" })
   })
 
   it("a POST whose connection drops is not retried (Network Error; 0.14.0: socket hang up)", async () => {
     const runs = await runBoth(recorder.current, { reply: () => ({ destroy: true }), run: (stelace) => stelace.assets.create({ name: "Bike" }) })
     expect(runs.ours.wire).toStrictEqual(runs.upstream.wire)
-    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: "Network Error" } })
+    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: expect.stringMatching(/^Network Error: connection reset .* on POST /) } })
     expect(runs.upstream.outcome).toMatchObject({ status: "rejected", error: { message: "socket hang up" } })
   })
 
@@ -298,9 +393,14 @@ describe("retries", () => {
       }
     })
     expect(runs.upstream.wire).toHaveLength(1)
+    expect(runs.upstream.outcome).toMatchObject({ status: "rejected", error: { message: "timeout of 50ms exceeded" } })
     expect(runs.ours.wire).toHaveLength(3)
-    expect(runs.ours.outcome).toStrictEqual(runs.upstream.outcome)
-    expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: "timeout of 50ms exceeded" } })
+    // the same message, naming the request (0.14.0's did not)
+    expect(runs.ours.outcome).toMatchObject({
+      status: "rejected",
+      error: { message: `timeout of 50ms exceeded on GET ${recorder.current.url}/assets/ast_1` }
+    })
+    expect(runs.ours.settled.error).toMatchObject({ _tag: "NetworkError", reason: "timeout" })
   })
 
   it("a GET failing every time gives up after two retries with the last error", async () => {
@@ -388,20 +488,22 @@ describe("answers 0.14.0 could not handle", () => {
     expect(error.body).toBe("<html>maintenance</html>")
   })
 
-  it("a refused connection rejects with Network Error (0.14.0 in Node: axios's raw connect ECONNREFUSED)", async () => {
+  it("a refused connection rejects with a NetworkError naming the reason and the request (0.14.0 in Node: axios's raw connect ECONNREFUSED)", async () => {
     const port = await closedPort()
     for (const call of [(s: AnyInstance) => s.assets.create({ name: "Bike" }), (s: AnyInstance) => s.assets.read("ast_1")]) {
-      const messages: Record<Sdk, unknown> = { upstream: undefined, ours: undefined }
+      const errors: Record<Sdk, any> = { upstream: undefined, ours: undefined }
       for (const sdk of ["upstream", "ours"] as const) {
         const stelace = factories[sdk]({ apiKey: PUBLISHABLE_KEY })
         stelace.setHost("127.0.0.1", port, "http")
-        messages[sdk] = await call(stelace).then(
+        errors[sdk] = await call(stelace).then(
           () => "resolved",
-          (error: Error) => error.message
+          (error: Error) => error
         )
       }
-      expect(messages.upstream).toBe(`connect ECONNREFUSED 127.0.0.1:${port}`)
-      expect(messages.ours).toBe("Network Error")
+      expect(errors.upstream.message).toBe(`connect ECONNREFUSED 127.0.0.1:${port}`)
+      expect(errors.ours.message).toMatch(new RegExp(`^Network Error: connection refused \\(ECONNREFUSED\\) on (POST|GET) http://127\\.0\\.0\\.1:${port}/assets`))
+      expect(errors.ours).toMatchObject({ _tag: "NetworkError", reason: "refused" })
+      expect(errors.ours.cause).toMatchObject({ code: "ECONNREFUSED" })
     }
   })
 })

@@ -189,10 +189,15 @@ describe("setters", () => {
         return stelace.assets.create({ name: "Bike" })
       }
     })
-    expectSame(runs)
-    expect(runs.ours.outcome).toStrictEqual({
+    expect(runs.ours.wire).toStrictEqual(runs.upstream.wire)
+    expect(runs.upstream.outcome).toStrictEqual({
       status: "rejected",
       error: { message: "timeout of 50ms exceeded", statusCode: undefined, data: undefined, lastResponse: undefined }
+    })
+    // better: the same message, naming the request
+    expect(runs.ours.outcome).toStrictEqual({
+      status: "rejected",
+      error: { message: `timeout of 50ms exceeded on POST ${recorder.current.url}/assets`, statusCode: undefined, data: undefined, lastResponse: undefined }
     })
   })
 

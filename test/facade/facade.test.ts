@@ -1,7 +1,7 @@
 /** Facade behaviours beyond stelace.js that the differential suite does not cover. */
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { createInstance, RequestAborted } from "../../src/index.js"
-import { PUBLISHABLE_KEY } from "../support/jwt.js"
+import { createInstance, InvalidArgument, RequestAborted } from "../../src/index.js"
+import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
 import { startRecorder } from "../support/recorder.js"
 
@@ -93,5 +93,29 @@ describe("dispose", () => {
     const { stelace } = await instance()
     await stelace.dispose()
     await expect(stelace.assets.read("ast_1")).rejects.toThrow("Stelace: this instance was disposed")
+  })
+})
+
+describe("the session of an instance (for user interfaces)", () => {
+  it("with a store that answers asynchronously, announces the stored session once the client is built", async () => {
+    const token = accessToken({ userId: "usr_async", expiresIn: 3600 })
+    const stored = { accessToken: token, refreshToken: "rt_1", userId: "usr_async" }
+    const stelace = createInstance({
+      apiKey: PUBLISHABLE_KEY,
+      tokenStore: { getTokens: async () => stored, setTokens: async () => {}, removeTokens: async () => {} }
+    })
+    const events: Array<unknown> = []
+    stelace.session.subscribe((event) => events.push(event))
+    expect(stelace.session.getSnapshot().status).toBe("anonymous")
+    await vi.waitFor(() => expect(events).toHaveLength(1))
+    expect(events[0]).toEqual({ _tag: "Changed", tokens: stored })
+    expect(stelace.session.getSnapshot()).toMatchObject({ status: "authenticated", userId: "usr_async" })
+    await stelace.dispose()
+  })
+
+  it("a disposed instance rejects calls with a typed error", async () => {
+    const stelace = createInstance({ apiKey: PUBLISHABLE_KEY })
+    await stelace.dispose()
+    await expect(stelace.assets.list()).rejects.toBeInstanceOf(InvalidArgument)
   })
 })

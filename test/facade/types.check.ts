@@ -3,7 +3,7 @@
  * `@ts-expect-error` is misuse the types must refuse; the other lines must compile.
  */
 import { createInstance } from "../../src/index.js"
-import type { Asset, ListResult, SessionExpired, StelaceInstance } from "../../src/index.js"
+import type { Asset, AssetId, ListResult, SessionExpired, StelaceInstance } from "../../src/index.js"
 
 declare const stelace: StelaceInstance
 const instance: StelaceInstance = createInstance({ apiKey: "pubk_test_x", apiVersion: "2019-05-20" })
@@ -42,6 +42,20 @@ export async function usage() {
   void info
   const stop = stelace.onError("userSessionExpired", (error: SessionExpired) => void error.message)
   stop()
+
+  // search is page-based in every version; a version chosen at construction types list metas
+  const exhaustive: boolean = (await stelace.search.results({ query: "bike" })).paginationMeta.exhaustiveNbResults
+  const v2019 = createInstance({ apiKey: "pubk_test_x", apiVersion: "2019-05-20" })
+  const nbResults: number = (await v2019.assets.list()).paginationMeta.nbResults
+  const v2020 = createInstance({ apiKey: "pubk_test_x", apiVersion: "2020-08-10" })
+  const endCursor: string | null = (await v2020.assets.list()).paginationMeta.endCursor
+  void [exhaustive, nbResults, endCursor]
+
+  // results carry branded ids; inputs take them or plain strings, not another kind of id
+  const assetId: AssetId = asset.id
+  await stelace.assets.read(assetId)
+  // @ts-expect-error a UserId where an AssetId goes
+  if (asset.ownerId) await stelace.assets.read(asset.ownerId)
 
   // @ts-expect-error order lines have no list route
   stelace.orderLines.list()

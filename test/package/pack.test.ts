@@ -1,12 +1,15 @@
 /**
  * The published package: `npm pack` gives a tarball that installs into an empty folder and works
- * from `import` and `require`, with types TypeScript resolves in ESM and CommonJS projects.
+ * from `import` and `require`, with types TypeScript resolves in ESM and CommonJS projects, and
+ * whose browser bundles stay within their budgets (sizes are deterministic; speed is a bench).
  */
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+// @ts-expect-error a JavaScript module of the bench, without declarations
+import { measure } from "../../bench/bundles.mjs"
 
 const root = resolve(import.meta.dirname, "../..")
 const tsc = join(root, "node_modules/.bin/tsc")
@@ -39,6 +42,23 @@ describe("the packed package", () => {
       console.log(JSON.stringify([typeof Assets.list, typeof Stelace.layerFetch, typeof TokenStore.memory, typeof StelaceTest.layer, stelace.auth.info()]))
     `], consumer)
     expect(JSON.parse(out)).toEqual(["function", "function", "object", "function", { isAuthenticated: false, userId: null }])
+  })
+
+  it("prints errors under their class names, with their stacks, from require and from import", () => {
+    const body = `
+      const util = require("node:util")
+      const error = ServerError.fromResponse({ status: 404, requestId: "r_1", body: { message: "Asset not found", statusCode: 404 } })
+      const network = new NetworkError({ message: "Network Error: connection refused", reason: "refused" })
+      const lines = (e) => util.inspect(e).split("\\n")
+      console.log(JSON.stringify([error.constructor.name, network.constructor.name, lines(error)[0], lines(network)[1].trim().startsWith("at ")]))
+    `
+    const expected = ["ServerError", "NetworkError", "ServerError: Asset not found", true]
+    expect(JSON.parse(run("node", ["-e", `const { ServerError, NetworkError } = require("stelace-effect")\n${body}`], consumer))).toEqual(expected)
+    writeFileSync(
+      join(consumer, "names.mjs"),
+      `import { createRequire } from "node:module"\nimport { ServerError, NetworkError } from "stelace-effect"\nconst require = createRequire(import.meta.url)\n${body}`
+    )
+    expect(JSON.parse(run("node", ["names.mjs"], consumer))).toEqual(expected)
   })
 
   it("works from import (ESM) and runs a call against the bundled test backend", () => {
@@ -75,5 +95,20 @@ describe("the packed package", () => {
       }))
       expect(() => run(tsc, ["-p", "tsconfig.json"], dir)).not.toThrow()
     }
+  })
+
+  it("keeps the typical browser app's bundles within their budgets (ratios to stelace@0.14.0)", async () => {
+    const results: Array<{ name: string; gzip: number; ratio: number; budget?: number; added?: number; increment?: { budget: number } }> =
+      await measure({ resolveDir: consumer, referenceDir: root })
+    const over = [
+      ...results
+        .filter((app) => app.budget !== undefined && app.ratio > app.budget)
+        .map((app) => `${app.name}: ${app.gzip} B gzip, ${app.ratio.toFixed(3)} of stelace@0.14.0 (budget ${app.budget})`),
+      ...results
+        .filter((app) => app.increment !== undefined && app.added! > app.increment.budget)
+        .map((app) => `${app.name}: +${app.added} B gzip over the facade app (budget +${app.increment!.budget})`)
+    ]
+    expect(over, "see npm run bench:size for where the bytes come from").toStrictEqual([])
+    expect(results.filter((app) => app.budget !== undefined || app.increment !== undefined).length).toBe(3)
   })
 })

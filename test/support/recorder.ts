@@ -30,6 +30,26 @@ export interface Reply {
   readonly delay?: number
   /** Close the connection without answering. */
   readonly destroy?: boolean
+  /**
+   * Send the status and headers, then the body in these pieces, `every` milliseconds apart (a slow
+   * body). With `body` absent the pieces are the whole body; `content-length` is that of `body`
+   * when given, so a reply that stops early is visibly incomplete.
+   */
+  readonly chunks?: ReadonlyArray<string>
+  /** Milliseconds between two `chunks` (default 0). */
+  readonly every?: number
+  /** After the `chunks`, close the connection instead of ending the answer (a drop mid-body). */
+  readonly dropAfterChunks?: boolean
+}
+
+/** The server's view of its connections. */
+export interface Connections {
+  /** Connections open now. */
+  readonly open: number
+  /** Open connections carrying a request whose answer is not finished. */
+  readonly busy: number
+  /** Connections accepted since the recorder started (or was reset). */
+  readonly accepted: number
 }
 
 export type Responder = (request: RecordedRequest, index: number) => Reply | Promise<Reply>
@@ -46,6 +66,13 @@ export interface Recorder {
   /** Answers the next requests with these replies, in order, then falls back to the responder. */
   queue(...replies: Array<Reply>): void
   reset(): void
+  /** Open, busy and accepted connections, as the server sees them. */
+  connections(): Connections
+  /**
+   * Closes the connections that carry no request: idle keep-alive connections, and connections
+   * that never carried one (fetch's pool may open one after an abort).
+   */
+  closeIdle(): void
   close(): Promise<void>
 }
 
@@ -59,6 +86,8 @@ export const startRecorder = async (): Promise<Recorder> => {
   let queued: Array<Reply> = []
   let responder: Responder = () => ({ body: {} })
   const sockets = new Set<import("node:net").Socket>()
+  const inFlight = new Map<import("node:net").Socket, number>()
+  let accepted = 0
 
   const server = http.createServer((req, res) => {
     const chunks: Array<Buffer> = []
@@ -88,7 +117,10 @@ export const startRecorder = async (): Promise<Recorder> => {
       }
       const index = requests.length
       requests.push(recorded)
+      const socket = req.socket
+      inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1)
       res.on("close", () => {
+        inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1)
         if (!res.writableFinished) aborted.push(recorded)
       })
       const reply = queued.length > 0 ? queued.shift()! : await responder(recorded, index)
@@ -104,6 +136,20 @@ export const startRecorder = async (): Promise<Recorder> => {
         ...(status >= 200 && status < 300 ? { "x-request-id": requestId() } : {}),
         ...reply.headers
       }
+      if (reply.chunks !== undefined) {
+        if (res.destroyed) return
+        const whole = reply.body === undefined ? reply.chunks.join("") : payload
+        res.writeHead(status, { ...replyHeaders, "content-length": String(Buffer.byteLength(whole)) })
+        for (const chunk of reply.chunks) {
+          if (res.destroyed) return
+          res.write(chunk)
+          if (reply.every) await new Promise((resolve) => setTimeout(resolve, reply.every))
+        }
+        if (res.destroyed) return
+        if (reply.dropAfterChunks) req.socket.destroy()
+        else res.end()
+        return
+      }
       if (!res.destroyed) {
         res.writeHead(status, replyHeaders)
         res.end(payload)
@@ -111,8 +157,12 @@ export const startRecorder = async (): Promise<Recorder> => {
     })
   })
   server.on("connection", (socket) => {
+    accepted++
     sockets.add(socket)
-    socket.on("close", () => sockets.delete(socket))
+    socket.on("close", () => {
+      sockets.delete(socket)
+      inFlight.delete(socket)
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const port = (server.address() as AddressInfo).port
@@ -133,6 +183,17 @@ export const startRecorder = async (): Promise<Recorder> => {
       aborted.length = 0
       queued = []
       responder = () => ({ body: {} })
+      accepted = sockets.size
+    },
+    connections: () => ({
+      open: sockets.size,
+      busy: [...sockets].filter((socket) => (inFlight.get(socket) ?? 0) > 0).length,
+      accepted
+    }),
+    closeIdle: () => {
+      for (const socket of sockets) {
+        if ((inFlight.get(socket) ?? 0) === 0) socket.destroy()
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {

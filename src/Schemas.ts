@@ -1,0 +1,116 @@
+/**
+ * The shapes the Stelace API sends, as `effect/Schema` definitions: the resources (`Asset`,
+ * `Transaction`, `User`...), their ids, route results, list pages and pagination metas. The
+ * resource types of `stelace-effect` (`Asset`, `AssetId`...) are derived from them, so one
+ * definition serves both.
+ *
+ * Decoding is opt-in and lives here, so apps that never decode carry none of `effect/Schema`:
+ * `decodeAs(schema)` decodes one call's result, `layerDecoding` every result of a client.
+ *
+ * Object schemas are open: fields the server adds beyond those named here are kept, not stripped,
+ * so a newer server never breaks an app. `metadata` and `platformData` are open records; narrow
+ * them with `extend`.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Assets from "stelace-effect/Assets"
+ * import * as Schemas from "stelace-effect/Schemas"
+ *
+ * const page = Assets.list({ nbResultsPerPage: 10 }).pipe(Schemas.decodeAs(Schemas.Page(Schemas.Asset)))
+ * // Effect<Page<Asset>, StelaceError, StelaceClient>, failing with DecodeError on a malformed body
+ * ```
+ *
+ * @since 0.2.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import type { WithLastResponse } from "./Errors.js"
+import { DecodeError, defineHidden } from "./Errors.js"
+import type { AnyEndpoint } from "./internal/endpoint.js"
+import { routeSchemas } from "./internal/routeSchemas.js"
+import { CurrentResultDecoder } from "./Stelace.js"
+
+export * from "./internal/schemas.js"
+
+// ---------------------------------------------------------------------------------------------
+// Decoding
+// ---------------------------------------------------------------------------------------------
+
+const formatIssue = /*#__PURE__*/ SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** The `DecodeError` of a result that did not match: the first mismatch's path and message. */
+const toDecodeError = (error: Schema.SchemaError, what: string | undefined): DecodeError => {
+  const first = formatIssue(error.issue).issues[0]
+  const path = (first?.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)
+  const where = path.length === 0 ? "" : ` at ${path.map((key) => `[${JSON.stringify(key)}]`).join("")}`
+  const message = `${what === undefined ? "" : `${what}: `}${first?.message ?? error.message}${where}`
+  return new DecodeError({ message, path, cause: error })
+}
+
+const decodeWith = <S extends Schema.Top>(
+  schema: S,
+  result: unknown,
+  what: string | undefined
+): Effect.Effect<S["Type"], DecodeError, S["DecodingServices"]> =>
+  Effect.map(
+    Effect.mapError(Schema.decodeUnknownEffect(schema)(result), (error) => toDecodeError(error, what)),
+    (decoded) => {
+      const lastResponse = result !== null && typeof result === "object" ? (result as Partial<WithLastResponse>).lastResponse : undefined
+      if (lastResponse !== undefined && decoded !== null && typeof decoded === "object") {
+        defineHidden(decoded, "lastResponse", lastResponse)
+      }
+      return decoded
+    }
+  )
+
+/**
+ * Decodes the result of one call with `schema`: the result becomes the schema's type (branded
+ * ids, your own `metadata` shape...), or the call fails with a `DecodeError` naming the path of
+ * the first mismatch. `lastResponse` stays on the result.
+ *
+ * @example
+ * ```ts
+ * const transaction = yield* Transactions.read("trn_1").pipe(Schemas.decodeAs(Schemas.Transaction))
+ * const assets = yield* Assets.list().pipe(Schemas.decodeAs(Schemas.Page(Schemas.Asset)))
+ * ```
+ */
+export const decodeAs = <S extends Schema.Top>(schema: S) =>
+<A, E, R>(
+  self: Effect.Effect<A, E, R>
+): Effect.Effect<
+  S["Type"] & (A extends WithLastResponse ? WithLastResponse : unknown),
+  E | DecodeError,
+  R | S["DecodingServices"]
+> => Effect.flatMap(self, (result) => decodeWith(schema, result, undefined) as Effect.Effect<any, DecodeError, S["DecodingServices"]>)
+
+/** The decoder of every route's result, by endpoint: each route's schema from the route table. */
+const resultDecoder = (): ((endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>) => {
+  let schemas: ReadonlyMap<AnyEndpoint, Schema.Top> | undefined
+  return (endpoint, result) => {
+    const schema = (schemas ??= routeSchemas()).get(endpoint)
+    return schema === undefined
+      ? Effect.succeed(result)
+      : decodeWith(schema as Schema.Codec<unknown>, result, `${endpoint.method} ${endpoint.path}`)
+  }
+}
+
+/**
+ * Decodes every result of the clients it is provided to, each with its route's schema (`Asset` for
+ * `Assets.read`, `Page(Asset)` for `Assets.list`...): a body that does not match fails the call
+ * with a `DecodeError`. Unknown fields are kept. Provide it to the client layer; `Forward` calls
+ * and routes without a schema pass through as they came.
+ *
+ * @example
+ * ```ts
+ * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(
+ *   Layer.provide([TokenStore.default, Schemas.layerDecoding])
+ * )
+ * ```
+ */
+export const layerDecoding: Layer.Layer<never> = /*#__PURE__*/ Layer.effectContext(
+  Effect.sync(() => Context.make(CurrentResultDecoder, resultDecoder()))
+)

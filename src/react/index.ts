@@ -1,0 +1,37 @@
+/**
+ * `stelace-effect/react`: React bindings of the Promise facade. `<StelaceProvider client>`,
+ * `useStelace()`, `useSession()`, `useSessionEvent()`, and TanStack Query options for every route
+ * (`useStelaceQueries()`, `createStelaceQueries(client)`).
+ *
+ * React 19 is a peer dependency; `@tanstack/react-query` v5 (5.89 or later) is only needed for
+ * the query options, and only its types are imported here.
+ *
+ * @since 0.1.0
+ */
+export {
+  type QueryCacheOwner,
+  StelaceProvider,
+  type StelaceProviderProps,
+  useStelace
+} from "./StelaceProvider.js"
+export type { Identity, SessionState } from "./SessionStore.js"
+export { type UseSessionResult, useSession, useSessionEvent } from "./useSession.js"
+export {
+  createStelaceQueries,
+  type FamilyQueries,
+  type ListPage,
+  type ListRoute,
+  type MutationRoute,
+  type MutationVariables,
+  type QueryRoute,
+  type ReadRouteName,
+  type RouteQueries,
+  type StelaceFamily,
+  type StelaceInfiniteQueryOptions,
+  type StelaceMutationOptions,
+  type StelaceMutationOptionsResult,
+  type StelaceQueries,
+  type StelaceQueryKey,
+  type StelaceQueryOptions
+} from "./queries.js"
+export { useStelaceQueries } from "./useStelaceQueries.js"

@@ -1,0 +1,25 @@
+"use client"
+/**
+ * `useStelaceQueries()`: the query options of the provider's client, for who is asking now.
+ *
+ * @since 0.1.0
+ */
+import { useMemo, useSyncExternalStore } from "react"
+import { queriesFor, type StelaceQueries } from "./queries.js"
+import { useStelaceContext } from "./StelaceProvider.js"
+
+/**
+ * The query bindings of the provider's client, for the current user and organization: a new
+ * object (new keys) when either changes, so nothing cached for one user is shown to the next.
+ *
+ * @example
+ * ```tsx
+ * const api = useStelaceQueries()
+ * const { data } = useQuery(api.assets.list.queryOptions({ nbResultsPerPage: 10 }))
+ * ```
+ */
+export const useStelaceQueries = (): StelaceQueries => {
+  const { client, store } = useStelaceContext("useStelaceQueries")
+  const identity = useSyncExternalStore(store.subscribe, store.getIdentity, store.getIdentity)
+  return useMemo(() => queriesFor(client, identity), [client, identity])
+}

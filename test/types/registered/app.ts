@@ -1,0 +1,35 @@
+/**
+ * An Effect app that registers the API version it sends: list results are typed by it. Compiled
+ * by test/types/consumer.test.ts, never run.
+ */
+import * as Effect from "effect/Effect"
+import type { CursorPagination, OffsetPagination } from "stelace-effect"
+import { Assets, AssetTypes, Search, Stelace, WebhookLogs } from "stelace-effect"
+
+declare module "stelace-effect" {
+  interface Register {
+    apiVersion: "2019-05-20"
+  }
+}
+
+export const program = Effect.gen(function*() {
+  const page = yield* Assets.list({ nbResultsPerPage: 10 }, { apiVersion: "2019-05-20" })
+  const nbResults: number = page.paginationMeta.nbResults
+  const offset: OffsetPagination = page.paginationMeta
+  const types = yield* AssetTypes.list()
+  const onlyPage: 1 = types.paginationMeta.page
+  const found = yield* Search.results({ query: "bike" })
+  const exhaustive: boolean = found.paginationMeta.exhaustiveNbResults
+  // routes that exist only under 2020-08-10 stay cursor-based
+  const logs: CursorPagination = (yield* WebhookLogs.list()).paginationMeta
+  // @ts-expect-error a call may not ask for another version than the registered one
+  yield* Assets.list({}, { apiVersion: "2020-08-10" })
+  return [nbResults, offset, onlyPage, exhaustive, logs]
+})
+
+// the client's layer is built with the registered version...
+export const live = Stelace.layerFetch({ apiKey: "pubk_test_x", apiVersion: "2019-05-20" })
+// @ts-expect-error ...and may not be built without it
+export const unversioned = Stelace.layerFetch({ apiKey: "pubk_test_x" })
+// @ts-expect-error ...nor with another
+export const other = Stelace.layerNode({ apiKey: "pubk_test_x", apiVersion: "2020-08-10" })
