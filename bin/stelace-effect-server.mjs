@@ -18,12 +18,40 @@ const path = (relative) => fileURLToPath(new URL(relative, root))
 
 const usage = `Usage: stelace-effect-server [--port <port>] [--host <host>] [--seed demo|empty|<file.json>] [--access-token-ttl <seconds>]`
 
+/** Stops with a message naming the bad value, and the usage (exit code 2, as for a bad flag). */
+const refuse = (message) => {
+  console.error(`stelace-effect-server: ${message}\n${usage}`)
+  process.exit(2)
+}
+
+/** `demo`, `empty`, or the data of a JSON file. */
+const seedOf = (option) => {
+  if (option === undefined) return "demo"
+  const { value, source } = option
+  if (value === "demo" || value === "empty") return value
+  let text
+  try {
+    text = readFileSync(value, "utf8")
+  } catch (error) {
+    refuse(`${source} must be demo, empty or a JSON file; cannot read ${value}: ${error.code ?? error.message}`)
+  }
+  try {
+    const data = JSON.parse(text)
+    if (data === null || typeof data !== "object" || Array.isArray(data)) refuse(`${source}: ${value} must hold a JSON object`)
+    return data
+  } catch (error) {
+    refuse(`${source}: ${value} is not valid JSON (${error.message})`)
+  }
+}
+
+/** Options from the environment, then the flags (flags win); each remembers where it came from. */
 const parseArgs = (argv) => {
-  const options = {
-    port: process.env.PORT,
-    host: process.env.HOST,
-    seed: process.env.STELACE_SEED,
-    accessTokenTtl: process.env.ACCESS_TOKEN_TTL
+  const options = {}
+  const fromEnv = { port: "PORT", host: "HOST", seed: "STELACE_SEED", accessTokenTtl: "ACCESS_TOKEN_TTL" }
+  for (const [name, variable] of Object.entries(fromEnv)) {
+    if (process.env[variable] !== undefined && process.env[variable] !== "") {
+      options[name] = { value: process.env[variable], source: variable }
+    }
   }
   const names = { "--port": "port", "-p": "port", "--host": "host", "--seed": "seed", "--access-token-ttl": "accessTokenTtl" }
   for (let i = 0; i < argv.length; i++) {
@@ -33,14 +61,38 @@ const parseArgs = (argv) => {
       process.exit(0)
     }
     const name = names[flag]
-    if (name === undefined) {
-      console.error(`Unknown option ${argv[i]}\n${usage}`)
-      process.exit(2)
-    }
-    options[name] = inline ?? argv[++i]
+    if (name === undefined) refuse(`unknown option ${argv[i]}`)
+    const value = inline ?? argv[++i]
+    if (value === undefined || value === "" || (inline === undefined && value.startsWith("-"))) refuse(`${flag} needs a value`)
+    options[name] = { value, source: flag }
   }
   return options
 }
+
+/** A whole number written in decimal digits, within bounds; refuses anything else by name. */
+const wholeNumber = (option, { min, max, what }) => {
+  if (option === undefined) return undefined
+  const { value, source } = option
+  const number = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN
+  if (!Number.isSafeInteger(number) || number < min || number > max) {
+    refuse(`${source} must be ${what}, got ${JSON.stringify(value)}`)
+  }
+  return number
+}
+
+/** Checks every option before the backend loads, so a bad value never reaches Node's errors. */
+const checkOptions = (options) => ({
+  port: wholeNumber(options.port, { min: 0, max: 65535, what: "a port from 0 to 65535 (0: any free port)" }) ?? 4100,
+  host: options.host === undefined
+    ? undefined
+    : options.host.value.trim() === "" ? refuse(`${options.host.source} must be a host name or an IP address`) : options.host.value.trim(),
+  seed: seedOf(options.seed),
+  accessTokenTtl: wholeNumber(options.accessTokenTtl, {
+    min: 1,
+    max: 10 * 365 * 24 * 3600,
+    what: "a whole number of seconds above 0, such as 3600"
+  })
+})
 
 /** Bundles the TypeScript sources (a clone, where nothing needs building first). */
 const loadFromSources = async (entry) => {
@@ -79,21 +131,12 @@ const loadTesting = async () => {
   throw new Error("Neither src/testing/index.ts nor dist/esm/testing/index.js was found")
 }
 
-const seedOf = (value) => {
-  if (value === undefined || value === "demo" || value === "empty") return value ?? "demo"
-  return JSON.parse(readFileSync(value, "utf8"))
-}
 
 const main = async () => {
-  const options = parseArgs(process.argv.slice(2))
+  const options = checkOptions(parseArgs(process.argv.slice(2)))
   const { startServer, StelaceTest } = await loadTesting()
-  const seed = seedOf(options.seed)
-  const server = await startServer({
-    port: options.port === undefined ? 4100 : Number(options.port),
-    host: options.host,
-    seed,
-    accessTokenTtl: options.accessTokenTtl === undefined ? undefined : Number(options.accessTokenTtl)
-  })
+  const seed = options.seed
+  const server = await startServer(options)
 
   const lines = [
     "",

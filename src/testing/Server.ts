@@ -58,7 +58,6 @@ export const corsAllowedHeaders = [
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-credentials": "true",
   "access-control-expose-headers": "x-stelace-version, x-request-id"
 }
 
@@ -78,8 +77,44 @@ const headersOf = (request: IncomingMessage): Record<string, string> => {
   return headers
 }
 
-/** Starts the backend on a local HTTP server. */
+/** Why the options cannot start a server (a message naming the option), or `undefined`. */
+export const serverOptionsProblem = (options: ServerOptions): string | undefined => {
+  const { port, host, accessTokenTtl } = options
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
+    return `port must be a whole number from 0 to 65535 (0: any free port), got ${String(port)}`
+  }
+  if (host !== undefined && (typeof host !== "string" || host.trim() === "")) {
+    return `host must be a host name or an IP address, got ${JSON.stringify(host)}`
+  }
+  if (accessTokenTtl !== undefined && !(Number.isInteger(accessTokenTtl) && accessTokenTtl > 0)) {
+    return `accessTokenTtl must be a whole number of seconds above 0, got ${String(accessTokenTtl)}`
+  }
+  return undefined
+}
+
+const listenProblem = (error: NodeJS.ErrnoException, host: string, port: number): string => {
+  const where = `${host}:${port}`
+  switch (error.code) {
+    case "EADDRINUSE":
+      return `Cannot listen on ${where}: the port is already in use (pick another with --port, or 0 for any free one)`
+    case "EACCES":
+      return `Cannot listen on ${where}: permission denied (ports below 1024 need privileges)`
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `Cannot listen on ${where}: ${host} is not an address of this machine`
+    default:
+      return `Cannot listen on ${where}: ${error.message}`
+  }
+}
+
+/**
+ * Starts the backend on a local HTTP server. Rejects with a `TypeError` naming the option when an
+ * option is invalid, and with an `Error` saying why when the address cannot be listened on.
+ */
 export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
+  const problem = serverOptionsProblem(options)
+  if (problem !== undefined) throw new TypeError(problem)
   const http = await import("node:http")
   const backend = await Effect.runPromise(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl }))
 
@@ -93,6 +128,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
             .filter((name) => name.startsWith("x-stelace-") || corsAllowedHeaders.includes(name))])].join(", ")
         response.writeHead(204, {
           ...CORS_HEADERS,
+          "x-request-id": globalThis.crypto.randomUUID(),
+          "access-control-allow-credentials": "true",
           "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
           "access-control-allow-headers": allowed,
           "access-control-max-age": "600"
@@ -110,7 +147,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       response.writeHead(answer.status, { ...CORS_HEADERS, ...answer.headers })
       response.end(answer.body)
     } catch (error) {
-      response.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json" })
+      response.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json", "x-request-id": globalThis.crypto.randomUUID() })
       response.end(JSON.stringify({ message: "Internal Server Error", statusCode: 500, _message: String(error) }))
     }
   }
@@ -118,9 +155,10 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const server = http.createServer((request, response) => void listener(request, response))
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
+    const failed = (error: NodeJS.ErrnoException) => reject(new Error(listenProblem(error, host, options.port ?? 0)))
+    server.once("error", failed)
     server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject)
+      server.off("error", failed)
       resolve()
     })
   })

@@ -93,7 +93,11 @@ describe("query keys per user", () => {
     function MyTransactions() {
       const session = useSession()
       const api = useStelaceQueries()
-      const { data } = useQuery({ ...api.transactions.list.queryOptions(), enabled: session.status === "authenticated" })
+      // a user lists transactions by naming themself (the server refuses an unfiltered list: 403)
+      const { data } = useQuery({
+        ...api.transactions.list.queryOptions({ ownerId: session.userId ?? undefined }),
+        enabled: session.status === "authenticated"
+      })
       const transactions = data?.results.map((transaction) => transaction.id)
       renders.push({ userId: session.userId, transactions })
       return <p data-testid="transactions">{session.userId}: {transactions?.join(",")}</p>
@@ -291,7 +295,7 @@ describe("mutationOptions", () => {
 describe("effectQueryOptions", () => {
   function TransactionCount() {
     const api = useStelaceQueries()
-    const program = Transactions.list().pipe(Effect.map((page) => page.results.length))
+    const program = Transactions.list({ ownerId: demo.users.bruno.id }).pipe(Effect.map((page) => page.results.length))
     const { data } = useQuery(api.effectQueryOptions(["transactions", "count"], program))
     return <p data-testid="count">{data}</p>
   }
@@ -301,7 +305,7 @@ describe("effectQueryOptions", () => {
     await stelace.auth.login(credentials("bruno"))
     renderWith(stelace, <TransactionCount />)
     await waitFor(() => expect(screen.getByTestId("count").textContent).toBe("2"))
-    expect(backend().requests).toEqual(["POST /auth/login", "GET /transactions"])
+    expect(backend().requests).toEqual(["POST /auth/login", `GET /transactions?ownerId=${demo.users.bruno.id}`])
   })
 
   it("keys the program under the user, so the family's mutations invalidate it", () => {
@@ -315,8 +319,8 @@ describe("effectQueryOptions", () => {
     await stelace.auth.login(credentials("bruno"))
     backend().hold("/transactions")
     const { queryClient } = renderWith(stelace, <TransactionCount />)
-    await waitFor(() => expect(backend().requests).toContain("GET /transactions"))
+    await waitFor(() => expect(backend().requests).toContain(`GET /transactions?ownerId=${demo.users.bruno.id}`))
     await act(() => queryClient.cancelQueries({ queryKey: ["stelace"] }))
-    await waitFor(() => expect(backend().aborted).toEqual(["GET /transactions"]))
+    await waitFor(() => expect(backend().aborted).toEqual([`GET /transactions?ownerId=${demo.users.bruno.id}`]))
   })
 })

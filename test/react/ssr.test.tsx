@@ -17,7 +17,8 @@ const { client, backend } = useBackend()
 
 function MyTransactions() {
   const session = useSession()
-  const { data } = useQuery(useStelaceQueries().transactions.list.queryOptions())
+  // a user lists transactions by naming themself (the server refuses an unfiltered list: 403)
+  const { data } = useQuery(useStelaceQueries().transactions.list.queryOptions({ ownerId: session.userId ?? undefined }))
   return (
     <main>
       <h1>{session.userId}</h1>
@@ -39,7 +40,8 @@ const clientFor = (tokens: TokenStore.Tokens) => {
 const renderRequest = async (tokens: TokenStore.Tokens) => {
   const stelace = clientFor(tokens)
   const queryClient = new QueryClient()
-  await queryClient.prefetchQuery(createStelaceQueries(stelace).transactions.list.queryOptions())
+  const ownerId = stelace.auth.info().userId ?? undefined
+  await queryClient.prefetchQuery(createStelaceQueries(stelace).transactions.list.queryOptions({ ownerId }))
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
       <StelaceProvider client={stelace}><MyTransactions /></StelaceProvider>

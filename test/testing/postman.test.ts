@@ -54,7 +54,13 @@ const prepare = async (backend: Backend): Promise<Record<string, ReadonlyArray<s
     duration: { d: 2 }
   })
   const order = await created(backend, "/orders", { transactionIds: [transaction.id] })
-  const move = await created(backend, "/order-moves", { orderId: order.id, payerId: demo.users.chloe.id, payerAmount: 10, currency: "EUR" })
+  const move = await created(backend, "/order-moves", {
+    orderId: order.id,
+    payerId: demo.users.chloe.id,
+    payerAmount: 10,
+    currency: "EUR",
+    real: { payerAmount: 10, currency: "EUR" }
+  })
   const savedSearch = await created(backend, "/search", { save: true, name: "Replay", query: "car" }, {
     "x-stelace-user-id": demo.users.alice.id
   })
@@ -74,7 +80,7 @@ const prepare = async (backend: Backend): Promise<Record<string, ReadonlyArray<s
     attr: [await fresh("/custom-attributes", { name: "replayColor", type: "select", listValues: ["red", "blue"] })],
     avl: [await fresh("/availabilities", { assetId: demo.assets.zoe, startDate: "2033-01-01T00:00:00.000Z", endDate: "2033-01-02T00:00:00.000Z", quantity: 0 })],
     msg: [await fresh("/messages", { topicId: transaction.id, senderId: demo.users.chloe.id, receiverId: demo.users.alice.id, content: "Replay" })],
-    rtg: [await fresh("/ratings", { score: 50, authorId: demo.users.chloe.id, targetId: demo.users.alice.id })],
+    rtg: [await fresh("/ratings", { score: 50, authorId: demo.users.chloe.id, targetId: demo.users.alice.id, transactionId: transaction.id })],
     evt: [await fresh("/events", { type: "replay_event" })],
     wfw: [await fresh("/workflows", { name: "Replay workflow" })],
     whk: [await fresh("/webhooks", { name: "Replay webhook", targetUrl: "https://example.com/hook" })],
@@ -149,6 +155,8 @@ interface Adjustment {
   /** The backend does not serve this route: the example is left out of the replay. */
   readonly notCovered?: true
   readonly adjust?: (replay: Replay, backend: Backend) => Promise<void> | void
+  /** Documented fields the real server (1.0.0-beta.8) does not return for this example. */
+  readonly absent?: ReadonlyArray<string>
 }
 
 const login = async (backend: Backend, user: { username: string; password: string }) =>
@@ -230,6 +238,92 @@ const adjustments: ReadonlyArray<Adjustment> = [
     adjust: async (replay, backend) => {
       await send(backend, "POST", "/token/check/request", { body: { type: "email", userId: demo.users.alice.id } })
       replay.path = `/token/check/${(await eventMetadata(backend, "token__check_requested")).token}`
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/users" && (ex.body as Json)?.type === "organization",
+    reason: "with a secret key there is no current user to own the organization: the real server needs orgOwnerId " +
+      "(422 otherwise); and it shows no `type` (an organization is a user with the organization role)",
+    adjust: (replay) => {
+      replay.body = { ...replay.body, orgOwnerId: demo.users.bruno.id }
+    },
+    absent: ["type"]
+  },
+  {
+    when: (ex) => ex.method === "DELETE" && /^\/users\/[^/]+$/.test(ex.path),
+    reason: "the real server refuses to delete a user who still owns assets (422): the replay deletes one who owns none",
+    adjust: (replay) => {
+      replay.path = `/users/${demo.users.david.id}`
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/transactions",
+    reason: "with a secret key there is no current user to be the taker: the real server needs takerId (422 otherwise)",
+    adjust: (replay) => {
+      replay.body = { ...replay.body, takerId: demo.users.chloe.id }
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/transactions/preview",
+    reason: "a preview shows only what it computes: no taker, dates of completion or cancellation, metadata or platformData",
+    absent: ["takerId", "completedDate", "cancelledDate", "cancellationReason", "metadata", "platformData"]
+  },
+  {
+    when: (ex) => ex.method === "GET" && /^\/events\/evt_/.test(ex.path),
+    reason: "events do not show their parentId on the real server",
+    absent: ["parentId"]
+  },
+  {
+    when: (ex) => ex.path.startsWith("/workflows") && Array.isArray((ex.body as Json)?.run),
+    reason: "the example's steps use fields older than 1.0.0-beta.8 (action, endpointPath for endpointMethod, " +
+      "endpointUri); and the answer to a creation leaves out the fields given no value (they read back as null)",
+    absent: ["description", "notifyUrl"],
+    adjust: (replay) => {
+      replay.body = {
+        ...replay.body,
+        run: replay.body.run.map(({ action, endpointPath, ...step }: Json) => ({ ...step, endpointMethod: action, endpointUri: endpointPath }))
+      }
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/messages",
+    reason: "with a secret key there is no current user to be the sender: the real server needs senderId (422 otherwise)",
+    adjust: (replay) => {
+      replay.body = { ...replay.body, senderId: demo.users.chloe.id }
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path === "/signal",
+    reason: "nobody listens to the example's destination, which the real server answers with 404: the replay broadcasts",
+    adjust: (replay) => {
+      const { destination: _destination, ...rest } = replay.body
+      replay.body = rest
+    }
+  },
+  {
+    when: (ex) => ex.method === "POST" && ex.path.startsWith("/emails/"),
+    reason: "emails need an SMTP host in the private config (422 \"Missing email config\" otherwise)",
+    adjust: async (replay, backend) => {
+      await send(backend, "PATCH", "/config/private", { body: { stelace: { email: { host: "smtp.example.com" } } } })
+      replay.headers.authorization = basic(backend.secretApiKey)
+    }
+  },
+  {
+    when: (ex) => ex.path.startsWith("/order-lines/"),
+    reason: "lines made with an order from transactions carry no dates and no orderId on the real server",
+    absent: ["createdDate", "updatedDate", "orderId"]
+  },
+  {
+    when: (ex) => ex.method === "POST" && (ex.path === "/order-lines" || ex.path === "/order-moves"),
+    reason: "the real server wants a payerId with a payerAmount, the order's payer and the order's currency; and the " +
+      "replayed order has a payment already, after which only reversal lines are accepted",
+    adjust: (replay) => {
+      replay.body = {
+        ...replay.body,
+        payerId: demo.users.chloe.id,
+        currency: "EUR",
+        ...(replay.path === "/order-lines" ? { reversal: true } : {})
+      }
     }
   },
   {
@@ -370,7 +464,7 @@ describe("Postman collection examples", () => {
           expect(Object.keys(item), context).toEqual(expect.arrayContaining(fields))
         }
       } else if (documented !== null && typeof documented === "object") {
-        const fields = Object.keys(documented).filter((key) => !(key in staleFields))
+        const fields = Object.keys(documented).filter((key) => !(key in staleFields) && !adjustment?.absent?.includes(key))
         expect(Object.keys(reply.body), context).toEqual(expect.arrayContaining(fields))
       } else if (example.method === "DELETE" && path.includes("/organizations/")) {
         expect(reply.body.organizations, context).toEqual(expect.any(Object))

@@ -178,14 +178,7 @@ export const defaultRoles: ReadonlyArray<Doc> = [
   { name: "Public", value: "public", permissions: publicPermissions, readNamespaces: [], editNamespaces: [] },
   { name: "User", value: "user", permissions: userPermissions, readNamespaces: [], editNamespaces: [] },
   { name: "Provider", value: "provider", permissions: providerPermissions, readNamespaces: [], editNamespaces: [] },
-  { name: "Organization", value: "organization", permissions: [], readNamespaces: [], editNamespaces: [] },
-  {
-    name: "Organization manager",
-    value: "org-manager",
-    permissions: ["user:edit:organization"],
-    readNamespaces: [],
-    editNamespaces: []
-  }
+  { name: "Organization", value: "organization", permissions: [], readNamespaces: [], editNamespaces: [] }
 ].map((role) => ({ ...role, parentId: null, customRole: false }))
 
 /** The stored API key object for a raw key. */
@@ -195,11 +188,12 @@ export const findApiKey = (store: Store, key: string): Doc | undefined =>
 interface Grants {
   readonly permissions: Set<string>
   readonly readNamespaces: Set<string>
+  readonly editNamespaces: Set<string>
 }
 
 /** Permissions and namespaces of roles (role objects of the store, following `parentId`). */
 export const grantsOf = (store: Store, roles: ReadonlyArray<string>): Grants => {
-  const grants: Grants = { permissions: new Set(), readNamespaces: new Set() }
+  const grants: Grants = { permissions: new Set(), readNamespaces: new Set(), editNamespaces: new Set() }
   const stored = store.all("role")
   const visit = (value: string, seen: Set<string>) => {
     if (seen.has(value)) return
@@ -208,6 +202,7 @@ export const grantsOf = (store: Store, roles: ReadonlyArray<string>): Grants => 
     if (role === undefined) return
     for (const permission of role.permissions ?? []) grants.permissions.add(permission)
     for (const namespace of role.readNamespaces ?? []) grants.readNamespaces.add(namespace)
+    for (const namespace of role.editNamespaces ?? []) grants.editNamespaces.add(namespace)
     if (role.parentId) {
       const parent = stored.find((candidate) => candidate.id === role.parentId)
       if (parent !== undefined) visit(parent.value, seen)
@@ -215,6 +210,44 @@ export const grantsOf = (store: Store, roles: ReadonlyArray<string>): Grants => 
   }
   for (const role of roles) visit(role, new Set())
   return grants
+}
+
+/** Is the user a member of the organization, directly or through a parent organization? */
+export const organizationMembership = (store: Store, userId: string, organizationId: string):
+  | { readonly _tag: "UserNotFound" }
+  | { readonly _tag: "OrganizationNotFound" }
+  | { readonly _tag: "NotMember" }
+  | { readonly _tag: "Member"; readonly roles: ReadonlyArray<string>; readonly organization: Doc; readonly realOrganizationId: string } =>
+{
+  const user = store.get("user", userId)
+  if (user === undefined) return { _tag: "UserNotFound" }
+  const organization = store.get("user", organizationId)
+  if (organization === undefined || !isOrganization(organization)) return { _tag: "OrganizationNotFound" }
+  let current: Doc | undefined = organization
+  for (let level = 0; current !== undefined && level <= 10; level++) {
+    const roles = user.organizations?.[current.id]?.roles
+    if (user.organizations?.[current.id] !== undefined) {
+      return { _tag: "Member", roles: roles ?? [], organization, realOrganizationId: current.id }
+    }
+    const parentId: string | undefined = Object.keys(current.organizations ?? {})[0]
+    current = parentId === undefined ? undefined : store.get("user", parentId)
+  }
+  return { _tag: "NotMember" }
+}
+
+/** Organizations are users with the `organization` role (ids `org_...`). */
+export const isOrganization = (doc: Doc): boolean =>
+  (Array.isArray(doc.roles) && doc.roles.includes("organization")) || String(doc.id).startsWith("org_")
+
+/** What a member may do as an organization: their grants, limited to what the organization's roles grant. */
+const restrict = (member: Grants, organization: Grants): Grants => {
+  const within = (items: Set<string>, allowed: Set<string>): Set<string> =>
+    allowed.has("*") ? items : items.has("*") ? new Set(allowed) : new Set([...items].filter((item) => allowed.has(item)))
+  return {
+    permissions: within(member.permissions, organization.permissions),
+    readNamespaces: within(member.readNamespaces, organization.readNamespaces),
+    editNamespaces: within(member.editNamespaces, organization.editNamespaces)
+  }
 }
 
 /**
@@ -236,11 +269,13 @@ export const resolveAccess = (
     const grants = grantsOf(store, roles)
     for (const permission of apiKey.permissions ?? []) grants.permissions.add(permission)
     for (const namespace of apiKey.readNamespaces ?? []) grants.readNamespaces.add(namespace)
+    for (const namespace of apiKey.editNamespaces ?? []) grants.editNamespaces.add(namespace)
     return {
       ...base,
       roles,
       permissions: grants.permissions,
       readNamespaces: [...grants.readNamespaces],
+      editNamespaces: [...grants.editNamespaces],
       organizationId: undefined
     }
   }
@@ -249,7 +284,7 @@ export const resolveAccess = (
   if (claims === undefined) {
     const grants = grantsOf(store, ["public"])
     extra.forEach((permission) => grants.permissions.add(permission))
-    return { ...base, roles: ["public"], permissions: grants.permissions, readNamespaces: [], organizationId: undefined }
+    return { ...base, roles: ["public"], permissions: grants.permissions, readNamespaces: [], editNamespaces: [], organizationId: undefined }
   }
 
   const tokenPermissions = [
@@ -261,33 +296,30 @@ export const resolveAccess = (
     if (base.userId === undefined) {
       return forbidden("Cannot provide the header x-stelace-organization-id if there is no sub or userId in the token")
     }
-    const user = store.get("user", base.userId)
-    const organization = store.get("user", organizationHeader)
-    if (user === undefined) {
+    const membership = organizationMembership(store, base.userId, organizationHeader)
+    if (membership._tag === "UserNotFound") {
       return forbidden("User not found to check organization membership", {
         userId: base.userId,
         organizationId: organizationHeader
       })
     }
-    if (organization === undefined || organization.type !== "organization") {
+    if (membership._tag === "OrganizationNotFound") {
       return forbidden("This organization does not exist", { organizationId: organizationHeader })
     }
-    const membership = user.organizations?.[organizationHeader]
-    if (membership === undefined) {
+    if (membership._tag === "NotMember") {
       return forbidden("User does not belong to this organization", {
         userId: base.userId,
         organizationId: organizationHeader
       })
     }
-    const memberRoles: Array<string> = [...(membership.roles ?? []), "public"]
-    const allowed = new Set<string>([...(organization.roles ?? []), "public"])
-    const roles = memberRoles.filter((role) => allowed.has(role))
-    const grants = grantsOf(store, roles)
+    const roles = [...new Set([...membership.roles, "public"])]
+    const grants = restrict(grantsOf(store, roles), grantsOf(store, membership.organization.roles ?? []))
     return {
       ...base,
       roles,
       permissions: grants.permissions,
       readNamespaces: [...grants.readNamespaces],
+      editNamespaces: [...grants.editNamespaces],
       organizationId: organizationHeader
     }
   }
@@ -295,11 +327,15 @@ export const resolveAccess = (
   const roles = [...new Set([...(claims.roles ?? []), "public"])]
   const grants = grantsOf(store, roles)
   tokenPermissions.forEach((permission) => grants.permissions.add(permission))
+  const claimed = (field: string): ReadonlyArray<string> => Array.isArray(claims[field]) ? claims[field] as Array<string> : []
+  claimed("readNamespaces").forEach((namespace) => grants.readNamespaces.add(namespace))
+  claimed("editNamespaces").forEach((namespace) => grants.editNamespaces.add(namespace))
   return {
     ...base,
     roles,
     permissions: grants.permissions,
     readNamespaces: [...grants.readNamespaces],
+    editNamespaces: [...grants.editNamespaces],
     organizationId: undefined
   }
 }

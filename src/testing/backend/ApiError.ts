@@ -11,8 +11,16 @@ export class ApiError extends Data.TaggedError("StelaceTestApiError")<{
   readonly statusCode: number
   readonly message: string
   readonly data?: unknown
+  /**
+   * Whether the message is shown. The real server hides the message of 5xx errors and of a few
+   * others (a missing permission): the body says the HTTP reason ("Forbidden") and, outside
+   * production, `_message` keeps the real one.
+   */
+  readonly expose?: boolean
   /** A body that replaces the usual `{ message, statusCode, data }` (restify-native errors). */
   readonly body?: Readonly<Record<string, unknown>>
+  /** The methods of the path, for a 405's `allow` header. */
+  readonly allow?: ReadonlyArray<string>
 }> {}
 
 const reasons: Record<number, string> = {
@@ -44,8 +52,11 @@ export const badRequest = (message: string, data?: unknown): ApiError => apiErro
 /** 401; the server answers "Unauthorized" unless a more precise message is known. */
 export const unauthorized = (message?: string): ApiError => apiError(401, message)
 
-/** 403; services answer a bare "Forbidden", the permission check "No appropriate permission". */
+/** 403; services answer a bare "Forbidden" unless they say more. */
 export const forbidden = (message?: string, data?: unknown): ApiError => apiError(403, message, data)
+
+/** A 403 whose message the server hides ("Forbidden"; `_message` keeps it), as for a missing permission. */
+export const hiddenForbidden = (message: string): ApiError => new ApiError({ statusCode: 403, message, expose: false })
 
 /** 404 "Not Found". */
 export const notFound = (message?: string): ApiError => apiError(404, message)

@@ -8,10 +8,12 @@
  * were issued to.
  */
 import * as Effect from "effect/Effect"
-import { badRequest, forbidden, RawResponse, type ApiError, unauthorized, unprocessable } from "./ApiError.js"
-import { findApiKey, parseApiKey, parseAuthorization, sameUserAgent } from "./Access.js"
+import { ApiError, badRequest, forbidden, RawResponse, unauthorized, unprocessable } from "./ApiError.js"
+import { findApiKey, isOrganization, parseApiKey, parseAuthorization, sameUserAgent } from "./Access.js"
 import { recordEvent } from "./EventLog.js"
 import * as Jwt from "./Jwt.js"
+import * as R from "./Resources.js"
+import { user as userFamily } from "./Users.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
 import { type Doc, randomString } from "./Store.js"
 import * as V from "./Validation.js"
@@ -57,7 +59,7 @@ const loginTokens = Effect.fnUntraced(function*(ctx: RequestContext, user: Doc) 
 
 /** POST /auth/login: 403 "Forbidden" for an unknown user or a wrong password. */
 const login = Effect.fnUntraced(function*(ctx: RequestContext) {
-  const user = ctx.store.all("user").find((doc) => doc.type !== "organization" && doc.username === ctx.body.username)
+  const user = ctx.store.all("user").find((doc) => !isOrganization(doc) && doc.username === ctx.body.username)
   if (user === undefined || ctx.store.passwords.get(user.id) !== ctx.body.password) {
     return yield* Effect.fail(forbidden())
   }
@@ -85,18 +87,22 @@ const createToken = Effect.fnUntraced(function*(ctx: RequestContext) {
       return { tokenType: "Bearer", accessToken: yield* accessTokenFor(ctx, user, loggedAt) }
     }
     case "impersonateToken": {
-      const { user: source, loggedAt } = yield* useRefreshToken(ctx, body.refreshToken)
+      if (typeof body.userId !== "string") return yield* Effect.fail(badRequest("Missing userId"))
       if (body.roles !== undefined || body.permissions !== undefined || body.orgRoles !== undefined) {
         return yield* Effect.fail(forbidden())
       }
-      const target = typeof body.userId === "string" ? ctx.store.get("user", body.userId) : undefined
+      const { user: source, loggedAt } = yield* useRefreshToken(ctx, body.refreshToken)
+      const target = ctx.store.get("user", body.userId)
       if (target === undefined) return yield* Effect.fail(unprocessable("User not found"))
+      // a member acting as an organization takes their roles in it; the organization's own roles go to orgRoles
+      const targetIsOrganization = isOrganization(target)
       const membership = source.organizations?.[target.id]
-      if (membership === undefined && !can(ctx.access, "auth:impersonate")) return yield* Effect.fail(forbidden())
-      const roles = membership === undefined ? target.roles : membership.roles
-      const accessToken = yield* accessTokenFor(ctx, { ...target, roles }, loggedAt, {
+      if (!can(ctx.access, "auth:impersonate") && !(targetIsOrganization && membership !== undefined)) {
+        return yield* Effect.fail(forbidden())
+      }
+      const accessToken = yield* accessTokenFor(ctx, { ...target, roles: targetIsOrganization ? membership?.roles : target.roles }, loggedAt, {
         sourceUserId: source.id,
-        ...(membership === undefined ? {} : { orgRoles: membership.roles })
+        orgRoles: targetIsOrganization ? target.roles : null
       })
       return { tokenType: "Bearer", accessToken }
     }
@@ -139,28 +145,40 @@ const check = Effect.fnUntraced(function*(ctx: RequestContext) {
   }
 })
 
+/** The user as events show it (every namespace). */
+const userObject = (ctx: RequestContext, user: Doc) =>
+  R.expose(userFamily, user, { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } })
+
 /** POST /password/change: needs a user (401 otherwise); 422 on a wrong current password. */
 const changePassword = Effect.fnUntraced(function*(ctx: RequestContext) {
   const userId = ctx.currentUserId
   if (userId === undefined) return yield* Effect.fail(unauthorized())
+  const user = ctx.store.get("user", userId)
+  if (user === undefined || !ctx.store.passwords.has(userId)) return yield* Effect.fail(forbidden())
   if (ctx.store.passwords.get(userId) !== ctx.body.currentPassword) {
     return yield* Effect.fail(unprocessable("Incorrect current password"))
   }
   ctx.store.passwords.set(userId, ctx.body.newPassword)
+  recordEvent(ctx, { type: "password__changed", objectType: "user", objectId: userId, object: userObject(ctx, user) })
   return { success: true }
 })
 
 /** POST /password/reset/request: emits `password__reset_requested` with the reset token in its metadata. */
 const requestPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
   const user = ctx.store.all("user").find((doc) => doc.username === ctx.body.username)
-  if (user === undefined) return yield* Effect.fail(unprocessable("User not found"))
-  const resetToken = randomString(40)
+  // the test environment says so (hidden message, data kept); live would answer success to prevent sniffing
+  if (user === undefined) {
+    return yield* Effect.fail(new ApiError({ statusCode: 422, message: "", data: "[TEST]: User does not exist.", expose: false }))
+  }
+  if (!ctx.store.passwords.has(user.id)) return yield* Effect.fail(forbidden())
+  const resetToken = randomString(16)
   const expirationDate = new Date(ctx.now + 10 * MINUTE).toISOString()
   ctx.store.resetTokens.set(resetToken, { userId: user.id, expiresAt: ctx.now + 10 * MINUTE })
   recordEvent(ctx, {
     type: "password__reset_requested",
     objectType: "user",
     objectId: user.id,
+    object: userObject(ctx, user),
     metadata: { resetToken, expirationDate }
   })
   return { success: true }
@@ -169,16 +187,28 @@ const requestPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
 /** POST /password/reset/confirm: 403 for an unknown or expired reset token. */
 const confirmPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
   const row = ctx.store.resetTokens.get(ctx.body.resetToken)
-  if (row === undefined || row.expiresAt <= ctx.now) return yield* Effect.fail(forbidden())
+  if (row === undefined) return yield* Effect.fail(forbidden())
+  if (row.expiresAt <= ctx.now) return yield* Effect.fail(forbidden("Reset token expired"))
+  const user = ctx.store.get("user", row.userId)
+  if (user === undefined) return yield* Effect.die(new Error("User associated with the reset token not found"))
   ctx.store.resetTokens.delete(ctx.body.resetToken)
   ctx.store.passwords.set(row.userId, ctx.body.newPassword)
+  recordEvent(ctx, { type: "password__reset_confirmed", objectType: "user", objectId: user.id, object: userObject(ctx, user) })
   return { success: true }
 })
 
 /** POST /token/check/request: emits `token__check_requested` with the token in its metadata. */
 const requestTokenCheck = Effect.fnUntraced(function*(ctx: RequestContext) {
-  const token = randomString(40)
-  const userId = ctx.body.userId ?? ctx.currentUserId ?? null
+  const current = ctx.currentUserId
+  if (!current && !ctx.body.userId) return yield* Effect.fail(badRequest("Missing userId"))
+  if (current && ctx.body.userId && current !== ctx.body.userId) {
+    return yield* Effect.fail(forbidden("Cannot check token for another user"))
+  }
+  const userId: string = ctx.body.userId ?? current
+  const user = ctx.store.get("user", userId)
+  if (user === undefined) return yield* Effect.fail(unprocessable("User not found"))
+  // the real server's tokens are object ids without their prefix: 20 characters
+  const token = randomString(20)
   ctx.store.checkTokens.set(token, {
     type: ctx.body.type,
     userId,
@@ -191,39 +221,50 @@ const requestTokenCheck = Effect.fnUntraced(function*(ctx: RequestContext) {
     type: "token__check_requested",
     objectType: "user",
     objectId: userId,
-    metadata: { token, type: ctx.body.type, expirationDate: ctx.body.expirationDate ?? null }
+    object: userObject(ctx, user),
+    metadata: { token, type: ctx.body.type, expirationDate: ctx.body.expirationDate ?? null, data: ctx.body.data ?? {} }
   })
-  return yield* Effect.succeed({ success: true })
+  return { success: true }
 })
 
-/** GET /token/check/:token: the token's status (first valid check consumes it); 301 with `?redirect=true`. */
+/** The page a check token's link leads to, with the token and its status. */
+const redirectTo = (url: string, token: string, status: string) => {
+  const target = new URL(url)
+  target.searchParams.set("token", token)
+  target.searchParams.set("status", status)
+  return new RawResponse(301, { location: target.toString() }, null)
+}
+
+/** GET /token/check/:token: the token's status (the first valid check consumes it); 301 with `?redirect=true`. */
 const confirmTokenCheck = (ctx: RequestContext) =>
   Effect.sync(() => {
     const token = ctx.params.token!
+    const redirect = ctx.query.redirect === true
+    const fallback: unknown = ctx.store.config.stelace?.tokenCheckRedirectUrl
     const row = ctx.store.checkTokens.get(token)
-    let status: string
-    if (row === undefined) status = "invalid"
-    else if (row.checked) status = "alreadyChecked"
-    else if (row.expirationDate !== null && Date.parse(row.expirationDate) <= ctx.now) status = "expired"
-    else {
-      status = "valid"
-      row.checked = true
-      recordEvent(ctx, { type: "token__check_confirmed", objectType: "user", objectId: row.userId })
+    const invalid = () => {
+      if (!redirect) return { status: "invalid", type: null, userId: null, expirationDate: null, data: {} }
+      if (typeof fallback === "string" && fallback !== "") return redirectTo(fallback, token, "invalid")
+      return new RawResponse(422, { "content-type": "text/plain" }, "This validation address is invalid, we invite you to contact staff.")
     }
-    const redirectUrl = row?.redirectUrl ?? ctx.store.config.stelace?.tokenCheckRedirectUrl
-    if (String(ctx.query.redirect) === "true" && typeof redirectUrl === "string") {
-      const url = new URL(redirectUrl)
-      url.searchParams.set("token", token)
-      url.searchParams.set("status", status)
-      return new RawResponse(301, { location: url.toString() }, undefined)
-    }
-    return {
-      status,
-      type: row?.type ?? null,
-      userId: row?.userId ?? null,
-      expirationDate: row?.expirationDate ?? null,
-      data: row?.data ?? {}
-    }
+    if (row === undefined || (redirect && !row.redirectUrl && !fallback)) return invalid()
+    const answer = (status: string) =>
+      redirect
+        ? redirectTo(row.redirectUrl ?? String(fallback), token, status)
+        : { status, type: row.type, userId: row.userId, expirationDate: row.expirationDate, data: row.data }
+    if (row.expirationDate !== null && row.expirationDate < new Date(ctx.now).toISOString()) return answer("expired")
+    const user = row.userId === null ? undefined : ctx.store.get("user", row.userId)
+    if (user === undefined) return answer("invalid")
+    if (row.checked) return answer("alreadyChecked")
+    row.checked = true
+    recordEvent(ctx, {
+      type: "token__check_confirmed",
+      objectType: "user",
+      objectId: user.id,
+      object: userObject(ctx, user),
+      metadata: { token, type: row.type, expirationDate: row.expirationDate, data: row.data }
+    })
+    return answer("valid")
   })
 
 /** The session and credential routes. */

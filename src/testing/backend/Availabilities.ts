@@ -7,7 +7,7 @@
  * stored but each period counts once.
  */
 import * as Effect from "effect/Effect"
-import { type ApiError, forbidden, unprocessable } from "./ApiError.js"
+import { type ApiError, badRequest, forbidden, unprocessable } from "./ApiError.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
@@ -20,53 +20,59 @@ export const unavailableWhen = (assetType: Doc | undefined): ReadonlyArray<strin
 
 const isRelative = (quantity: unknown): quantity is string => typeof quantity === "string" && /^[+-]\d+$/.test(quantity)
 
+const covers = (period: Doc, date: string): boolean =>
+  (period.startDate === null || period.startDate <= date) && (period.endDate === null || period.endDate === undefined || date < period.endDate)
+
+/**
+ * Units an asset offers at a date: the most recently updated fixed availability covering it (or
+ * the asset's quantity), plus the relative ones (`'+1'`, `'-2'`), never below 0.
+ */
 const capacityAt = (store: Store, asset: Doc, date: string): number => {
-  let capacity = Number(asset.quantity ?? 1)
-  const periods = store
-    .all("availability")
-    .filter((avl) => avl.assetId === asset.id && avl.startDate <= date && date < avl.endDate)
-    .sort((a, b) => (a.createdDate < b.createdDate ? -1 : 1))
-  for (const period of periods) {
-    capacity = isRelative(period.quantity) ? capacity + Number(period.quantity) : Number(period.quantity)
-  }
-  return Math.max(0, capacity)
+  const periods = store.all("availability").filter((avl) => avl.assetId === asset.id && covers(avl, date))
+  const fixed = periods.filter((avl) => !isRelative(avl.quantity))
+    .sort((a, b) => (a.updatedDate < b.updatedDate ? 1 : a.updatedDate > b.updatedDate ? -1 : 0))[0]
+  const relative = periods.filter((avl) => isRelative(avl.quantity)).reduce((sum, avl) => sum + Number(avl.quantity), 0)
+  return Math.max((fixed === undefined ? Number(asset.quantity ?? 1) : Number(fixed.quantity)) + relative, 0)
 }
 
-const blockingTransactions = (store: Store, asset: Doc, excludeId?: string): Array<Doc> =>
+/** Transactions using units of a rental asset: dated, in a blocking status, of a limited time-based type. */
+const blockingTransactions = (store: Store, asset: Doc): Array<Doc> =>
   store.all("transaction").filter((trn) =>
-    trn.assetId === asset.id && trn.id !== excludeId && trn.startDate && trn.endDate &&
-    trn.assetType?.timeBased && !trn.assetType?.infiniteStock &&
+    trn.assetId === asset.id && trn.startDate && trn.assetType?.timeBased && !trn.assetType?.infiniteStock &&
     unavailableWhen(trn.assetType).includes(trn.status)
   )
 
 const usedAt = (transactions: ReadonlyArray<Doc>, date: string): number =>
-  transactions
-    .filter((trn) => trn.startDate <= date && date < trn.endDate)
-    .reduce((sum, trn) => sum + Number(trn.quantity ?? 1), 0)
+  transactions.filter((trn) => covers(trn, date)).reduce((sum, trn) => sum + Number(trn.quantity ?? 1), 0)
 
-/** Units of an asset free during the whole period. */
-export const availableQuantity = (
-  store: Store,
-  asset: Doc,
-  startDate: string,
-  endDate: string,
-  excludeTransactionId?: string
-): number => {
-  const transactions = blockingTransactions(store, asset, excludeTransactionId)
-  const boundaries = new Set<string>([startDate])
+/**
+ * Can `quantity` units be booked from `startDate` to `endDate`? Every moment of the period must
+ * have them; without an end date, some moment after the start must.
+ */
+export const isAvailable = (store: Store, asset: Doc, startDate: string, endDate: string | undefined, quantity: number): boolean => {
+  const transactions = blockingTransactions(store, asset)
+  const dates = new Set<string>([startDate])
   for (const doc of [...transactions, ...store.all("availability").filter((avl) => avl.assetId === asset.id)]) {
-    for (const date of [doc.startDate, doc.endDate]) if (date > startDate && date < endDate) boundaries.add(date)
+    for (const date of [doc.startDate, doc.endDate]) {
+      if (typeof date === "string" && date > startDate && (endDate === undefined || date < endDate)) dates.add(date)
+    }
   }
-  return Math.min(...[...boundaries].map((date) => capacityAt(store, asset, date) - usedAt(transactions, date)))
+  const free = [...dates].map((date) => Math.max(capacityAt(store, asset, date) - usedAt(transactions, date), 0))
+  return endDate === undefined ? Math.max(...free) >= quantity : Math.min(...free) >= quantity
 }
 
-/** The availability graph of an asset (`GET /availabilities/graph`). */
+/** The availability graph of an asset (`GET /availabilities/graph`), as the real server draws it. */
 export const graph = (store: Store, asset: Doc): Doc => {
-  const transactions = blockingTransactions(store, asset)
+  const transactions = blockingTransactions(store, asset).filter((trn) => trn.cancelledDate === null || trn.cancelledDate === undefined)
+  const availabilities = store.all("availability").filter((avl) => avl.assetId === asset.id)
   const dates = new Set<string>()
-  for (const doc of [...transactions, ...store.all("availability").filter((avl) => avl.assetId === asset.id)]) {
-    dates.add(doc.startDate)
-    dates.add(doc.endDate)
+  for (const trn of transactions) {
+    dates.add(trn.startDate)
+    if (trn.endDate) dates.add(trn.endDate)
+  }
+  for (const avl of availabilities) {
+    dates.add(avl.startDate)
+    dates.add(avl.endDate)
   }
   const graphDates = [...dates].sort().map((date) => ({
     date,
@@ -76,15 +82,26 @@ export const graph = (store: Store, asset: Doc): Doc => {
   return {
     graphDates,
     defaultQuantity: Number(asset.quantity ?? 1),
-    totalUsedQuantity: Math.max(0, ...graphDates.map((point) => point.usedQuantity))
+    totalUsedQuantity: transactions.reduce((sum, trn) => sum + Number(trn.quantity ?? 1), 0)
   }
 }
 
-const quantityRule = V.alternatives([V.integer({ min: 0 }), V.string({ pattern: /^[+-]?\d+$/ })])
+/** `'+1'` / `'-2'` change the quantity, an integer sets it (the string comes first, as '+1' would pass as 1). */
+const quantityRule = V.alternatives([
+  V.string({ pattern: /^[+-]\d+$/, patternName: "signed number" }),
+  V.integer({ min: 0 })
+])
 
 const assetOf = (ctx: RequestContext, doc: Doc): Doc | undefined => ctx.store.get("asset", doc.assetId)
 
-/** Availabilities, owned through their asset. */
+/** Only the asset's owner (or `availability:<action>:all`) may act on its availabilities. */
+const authorizeOnAsset = (ctx: RequestContext, asset: Doc | undefined, action: string): Effect.Effect<Doc, ApiError> => {
+  if (asset === undefined) return Effect.fail(unprocessable("Asset not found"))
+  if (!can(ctx.access, `availability:${action}:all`) && asset.ownerId !== ctx.currentUserId) return Effect.fail(forbidden())
+  return Effect.succeed(asset)
+}
+
+/** Availabilities, owned through their asset; quantities are stored as strings, as on the real server. */
 export const availability: Family = {
   name: "availability",
   path: "/availabilities",
@@ -114,27 +131,34 @@ export const availability: Family = {
   filters: { assetId: F.in() },
   requiredFilters: ["assetId"],
   defaults: () => ({ recurringPattern: null, recurringTimezone: null, recurringDuration: null }),
+  expose: (doc) => ({ ...doc, quantity: isRelative(doc.quantity) ? doc.quantity : Number.parseInt(String(doc.quantity), 10) }),
   prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
-    const asset = assetOf(ctx, draft)
-    if (asset === undefined) return yield* Effect.fail(unprocessable("Asset not found"))
-    const action = previous === undefined ? "create" : "edit"
-    if (!can(ctx.access, `availability:${action}:all`) && asset.ownerId !== ctx.currentUserId) {
-      return yield* Effect.fail(forbidden())
-    }
-    const startDate = new Date(draft.startDate).toISOString()
-    const endDate = new Date(draft.endDate).toISOString()
-    if (endDate <= startDate) return yield* Effect.fail(unprocessable("Start date must be before end date"))
-    const quantity = typeof draft.quantity === "string" && !isRelative(draft.quantity)
-      ? Number(draft.quantity)
-      : draft.quantity
-    return { ...draft, startDate, endDate, quantity }
+    if (draft.endDate <= draft.startDate) return yield* Effect.fail(unprocessable("Start date must be before end date"))
+    const asset = yield* authorizeOnAsset(ctx, assetOf(ctx, draft), previous === undefined ? "create" : "edit")
+    const type = ctx.store.get("assetType", asset.assetTypeId)
+    if (type === undefined) return yield* Effect.fail(unprocessable("No asset type is associated to the asset"))
+    if (!type.timeBased || type.infiniteStock) return yield* Effect.fail(badRequest("Bad Request"))
+    return { ...draft, quantity: String(draft.quantity) }
   }),
   event: "availability"
 }
 
+/** GET /availabilities: the asset's owner, or `availability:list:all`. */
+const listRoute = (ctx: RequestContext): Effect.Effect<unknown, ApiError> =>
+  Effect.suspend(() => {
+    if (!can(ctx.access, "availability:list:all")) {
+      const asset = ctx.store.get("asset", String(ctx.query.assetId))
+      if (asset === undefined) return Effect.fail(unprocessable("Asset not found"))
+      if (asset.ownerId !== ctx.currentUserId) return Effect.fail(forbidden())
+    }
+    return R.list(availability, ctx)
+  })
+
 const graphRoute = (ctx: RequestContext): Effect.Effect<Doc, ApiError> => {
   const asset = ctx.store.get("asset", String(ctx.query.assetId))
-  return asset === undefined ? Effect.fail(unprocessable("Asset not found")) : Effect.succeed(graph(ctx.store, asset))
+  if (asset === undefined) return Effect.fail(unprocessable("Asset not found"))
+  if (!can(ctx.access, "availability:list:all") && asset.ownerId !== ctx.currentUserId) return Effect.fail(forbidden())
+  return Effect.succeed(graph(ctx.store, asset))
 }
 
 /** The availability routes. */
@@ -143,5 +167,9 @@ export const routes: ReadonlyArray<Route> = [
     permissions: ["availability:list", "availability:list:all"],
     query: V.object({ assetId: V.required(V.string()) })
   }, graphRoute),
-  ...R.routes(availability)
+  route("GET", "/availabilities", {
+    permissions: ["availability:list", "availability:list:all"],
+    query: R.listQueryRule(availability)
+  }, listRoute),
+  ...R.routes({ ...availability, operations: ["create", "update", "remove"] })
 ]

@@ -8,11 +8,13 @@ import * as Effect from "effect/Effect"
 import { defaultKeys, type Seed, type SeedData } from "../Seed.js"
 import { demoSeed } from "../seeds/demo.js"
 import { findApiKey, parseApiKey, parseAuthorization, resolveAccess } from "./Access.js"
-import { ApiError, apiError, badRequest, forbidden, RawResponse, unauthorized } from "./ApiError.js"
+import { ApiError, apiError, badRequest, forbidden, hiddenForbidden, RawResponse, reasonPhrase, unauthorized } from "./ApiError.js"
+import * as Assessments from "./Assessments.js"
 import * as Auth from "./Auth.js"
 import * as Availabilities from "./Availabilities.js"
 import * as Families from "./Families.js"
 import * as Jwt from "./Jwt.js"
+import { checkRequestData } from "./Namespaces.js"
 import * as Orders from "./Orders.js"
 import { type ApiVersion, apiVersions, latestVersion } from "./Pagination.js"
 import * as Platform from "./Platform.js"
@@ -71,9 +73,11 @@ export interface Backend {
 
 const home: ReadonlyArray<Route> = [
   route("GET", "/", { auth: "none" }, () =>
-    Effect.succeed({
-      message: "Welcome to Stelace API. Please have a look at https://stelace.com/docs to see what we can build together."
-    })),
+    Effect.succeed(
+      new RawResponse(200, {}, {
+        message: "Welcome to Stelace API. Please have a look at https://stelace.com/docs to see what we can build together."
+      })
+    )),
   route("GET", "/robots.txt", { auth: "none" }, () =>
     Effect.succeed(new RawResponse(200, { "content-type": "text/plain" }, "User-Agent: *\nDisallow: /")))
 ]
@@ -90,23 +94,39 @@ export const routes: ReadonlyArray<Route> = [
   ...Stats.routes,
   ...Platform.routes,
   ...Families.genericFamilies.flatMap(Resources.routes),
-  Families.assessmentSignature
+  ...Families.messageRoutes,
+  ...Families.ratingRoutes,
+  ...Assessments.routes
 ]
 
 const router = makeRouter(routes)
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" }
+const JSON_HEADERS = { "content-type": "application/json" }
 
-const errorResponse = (error: ApiError): BackendResponse => {
+/**
+ * Set by the real server on every request that gets past routing and body parsing (restify's own
+ * 404, 405 and invalid-JSON answers come earlier and lack it).
+ */
+const CREDENTIALS_HEADER = { "access-control-allow-credentials": "true" }
+
+/** Hidden messages: 5xx errors, and those the server creates with `expose: false`. */
+const isExposed = (error: ApiError): boolean => error.expose ?? error.statusCode < 500
+
+const errorResponse = (error: ApiError, requestId: string): BackendResponse => {
   const body = error.body ?? {
-    message: error.message,
+    message: isExposed(error) ? error.message : reasonPhrase(error.statusCode),
     statusCode: error.statusCode,
-    ...(error.data === undefined ? {} : { data: error.data })
+    ...(error.data === undefined ? {} : { data: error.data }),
+    ...(isExposed(error) ? {} : { _message: error.message })
   }
   return {
     status: error.statusCode,
     headers: {
       ...JSON_HEADERS,
+      ...(error.body === undefined ? CREDENTIALS_HEADER : {}),
+      // the real server sets it on successes only; here every answer has one, to quote in bug reports
+      "x-request-id": requestId,
+      ...(error.allow === undefined ? {} : { allow: error.allow.join(", ") }),
       ...(error.statusCode === 401
         ? {
           "www-authenticate":
@@ -118,9 +138,14 @@ const errorResponse = (error: ApiError): BackendResponse => {
   }
 }
 
-const rawResponse = (raw: RawResponse): BackendResponse => ({
+const rawResponse = (raw: RawResponse, requestId: string): BackendResponse => ({
   status: raw.status,
-  headers: raw.body === undefined || typeof raw.body === "string" ? raw.headers : { ...JSON_HEADERS, ...raw.headers },
+  headers: {
+    ...(raw.body === undefined || typeof raw.body === "string" ? {} : JSON_HEADERS),
+    ...CREDENTIALS_HEADER,
+    "x-request-id": requestId,
+    ...raw.headers
+  },
   body: raw.body === undefined ? "" : typeof raw.body === "string" ? raw.body : JSON.stringify(raw.body)
 })
 
@@ -130,11 +155,17 @@ const parseBody = (text: string | undefined, contentType: string | undefined): u
   try {
     return JSON.parse(text)
   } catch {
-    throw new ApiError({
-      statusCode: 400,
-      message: "Invalid JSON in request body",
-      body: { code: "InvalidContent", message: "Invalid JSON in request body" }
-    })
+    // restify's body parser answers with JSON.parse's own message
+    const reason = (() => {
+      try {
+        JSON.parse(text)
+        return ""
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error)
+      }
+    })()
+    const message = `Invalid JSON: ${reason}`
+    throw new ApiError({ statusCode: 400, message, body: { code: "InvalidContent", message } })
   }
 }
 
@@ -154,7 +185,8 @@ const apiKeyOf = (store: Store, route: Route, raw: string | undefined): Doc => {
   }
   const stored = parseApiKey(raw) === undefined ? undefined : findApiKey(store, raw)
   if (stored === undefined) {
-    if (route.auth === "apiKey") throw unauthorized("Invalid API key")
+    // a key of the right format that the platform does not have
+    if (route.auth === "apiKey") throw unauthorized(parseApiKey(raw) === undefined ? "Invalid API key" : undefined)
     return { id: null, key: "pubk_test_none" }
   }
   return stored
@@ -186,8 +218,12 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
   if (parseApiKey(keys.secret)?.type !== "seck" || parseApiKey(keys.publishable)?.type !== "pubk") {
     return yield* Effect.die(new Error("Seed API keys must look like seck_test_<24+ chars> and pubk_test_<24+ chars>"))
   }
+  const ttl = options.accessTokenTtl
+  if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) {
+    return yield* Effect.die(new TypeError(`accessTokenTtl must be a whole number of seconds above 0, got ${String(ttl)}`))
+  }
   const settings = {
-    accessTokenTtl: options.accessTokenTtl ?? 3600,
+    accessTokenTtl: ttl ?? 3600,
     signingKey: yield* Jwt.importKey(randomString(40))
   }
   loadBasics(store, now, keys)
@@ -197,7 +233,7 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
    * Routing, API key, version, token, validation and permissions, in the real server's order.
    * Pure steps throw `ApiError`s; `handle` turns them (and handler failures) into error responses.
    */
-  const prepare = Effect.fnUntraced(function*(request: BackendRequest) {
+  const prepare = Effect.fnUntraced(function*(request: BackendRequest, requestId: string) {
     const now = yield* Clock.currentTimeMillis
     const url = new URL(request.url, "http://localhost")
     const method = request.method.toUpperCase() as Method
@@ -211,7 +247,7 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     }
     if (match._tag === "MethodNotAllowed") {
       const message = `${method} is not allowed`
-      throw new ApiError({ statusCode: 405, message, body: { code: "MethodNotAllowed", message } })
+      throw new ApiError({ statusCode: 405, message, body: { code: "MethodNotAllowed", message }, allow: match.allowed })
     }
     const { route, params } = match
 
@@ -234,14 +270,19 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     }
 
     const rawBody = method === "GET" || method === "DELETE" ? undefined : parseBody(request.body, headers["content-type"])
-    const query = checkRule(parseQuery(url.searchParams), method === "GET" ? route.query : undefined, version, "query")
+    // the real server validates the body, then the query, and reports the first that fails
     const body = checkRule(rawBody, route.body, version, "body")
+    const query = checkRule(parseQuery(url.searchParams), method === "GET" ? route.query : undefined, version, "query")
 
     const access = resolveAccess(store, apiKey, claims, headers["x-stelace-organization-id"])
     if (access instanceof ApiError) throw access
     if (route.auth === "system") throw forbidden()
     const matched = new Set(route.permissions.filter((permission) => can(access, permission)))
-    if (route.permissions.length > 0 && matched.size === 0) throw forbidden("No appropriate permission")
+    if (route.permissions.length > 0 && matched.size === 0) throw hiddenForbidden("No appropriate permission")
+    if (route.checksData) {
+      const refused = checkRequestData(rawBody, access, route.editsProtectedNamespaces)
+      if (refused !== undefined) throw refused
+    }
 
     const targetUserId = headers["x-stelace-user-id"]
     const currentUserId = targetUserId !== undefined && targetUserId !== "" && allowsTargetUser(route, access, matched)
@@ -257,7 +298,7 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
       headers,
       version,
       now,
-      requestId: uuid(),
+      requestId,
       store,
       settings,
       access,
@@ -271,12 +312,13 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     route.handler(ctx).pipe(
       Effect.map((result): BackendResponse =>
         result instanceof RawResponse
-          ? rawResponse(result)
+          ? rawResponse(result, ctx.requestId)
           : {
             status: 200,
             headers: {
               ...JSON_HEADERS,
-              "cache-control": "no-store",
+              ...CREDENTIALS_HEADER,
+              "cache-control": route.cache && ctx.method === "GET" ? "max-age=60" : "no-store",
               "x-stelace-version": ctx.version,
               "x-request-id": ctx.requestId
             },
@@ -285,18 +327,20 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
       )
     )
 
-  const handle = (request: BackendRequest): Effect.Effect<BackendResponse> =>
-    prepare(request).pipe(
+  const handle = (request: BackendRequest): Effect.Effect<BackendResponse> => {
+    const requestId = uuid()
+    return prepare(request, requestId).pipe(
       Effect.flatMap(respond),
       Effect.catchDefect((defect) =>
         Effect.fail(
           defect instanceof ApiError
             ? defect
-            : apiError(500, undefined, { _message: defect instanceof Error ? defect.message : String(defect) })
+            : apiError(500, defect instanceof Error ? defect.message : String(defect))
         )
       ),
-      Effect.catchTag("StelaceTestApiError", (error) => Effect.succeed(errorResponse(error)))
+      Effect.catchTag("StelaceTestApiError", (error) => Effect.succeed(errorResponse(error, requestId)))
     )
+  }
 
   const issueAuthorizationCode = (userId: string) =>
     Effect.map(Clock.currentTimeMillis, (time) => {

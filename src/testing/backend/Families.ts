@@ -4,8 +4,9 @@
  * declared in their own modules.
  */
 import * as Effect from "effect/Effect"
-import { badRequest, type ApiError, forbidden, unprocessable } from "./ApiError.js"
-import { latestVersion, apiVersions } from "./Pagination.js"
+import { badRequest, type ApiError, forbidden, notFound, unprocessable } from "./ApiError.js"
+import { isValidCurrency } from "./Currencies.js"
+import { apiVersions } from "./Pagination.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
@@ -14,7 +15,6 @@ import * as V from "./Validation.js"
 
 const strings = () => V.array(V.string())
 
-const isCurrency = (value: unknown): boolean => typeof value === "string" && /^[A-Z]{3}$/.test(value)
 
 /** Fails with 422 unless the referenced object exists. */
 export const requireRef = (
@@ -58,6 +58,21 @@ const obfuscate = (key: string): string => {
   return `${parts[0]}_${parts[1]}_${random.slice(0, 4)}${"x".repeat(Math.max(0, random.length - 8))}${random.slice(-4)}`
 }
 
+const BUILT_IN_KEY_TYPES = ["seck", "pubk", "cntk"]
+
+/** Roles and rights (ignored for the built-in key types, which have fixed ones). */
+const keyRights = () => V.array(V.string())
+
+const apiKeyBody = V.object({
+  name: V.required(V.string()),
+  type: V.alternatives([V.string({ valid: BUILT_IN_KEY_TYPES }), V.string({ pattern: /^[a-z\d]{5,10}$/i })]),
+  roles: keyRights(),
+  permissions: keyRights(),
+  readNamespaces: keyRights(),
+  editNamespaces: keyRights(),
+  ...dataFields
+})
+
 /** API keys (`apik_`); secret and custom keys are shown obfuscated except right after creation. */
 export const apiKey: Family = {
   name: "apiKey",
@@ -66,35 +81,34 @@ export const apiKey: Family = {
   operations: ["list", "read", "create", "update", "remove"],
   scope: "own",
   owners: (doc, ctx) => (doc.id === ctx.access.apiKey.id ? [ctx.currentUserId] : []),
-  create: V.object({
-    name: V.required(V.string({ max: 255 })),
-    type: V.string({ pattern: /^(seck|pubk|cntk|[A-Za-z0-9]{5,10})$/ }),
-    roles: strings(),
-    permissions: strings(),
-    readNamespaces: strings(),
-    editNamespaces: strings(),
-    ...dataFields
-  }),
-  update: V.object({
-    name: V.string({ max: 255 }),
-    roles: strings(),
-    permissions: strings(),
-    readNamespaces: strings(),
-    editNamespaces: strings(),
-    ...dataFields
-  }),
+  create: apiKeyBody,
+  update: V.extend(apiKeyBody, { name: V.string() }),
   filters: {
     type: F.custom(V.string(), (doc, value) => String(doc.key).startsWith(`${value}_`)),
     reveal: F.custom(V.integer({ min: 0, max: 1 }), () => true)
   },
+  offsetOrderBy: ["name", "createdDate", "updatedDate"],
   readQuery: { reveal: V.integer({ min: 0, max: 1 }) },
   defaults: () => ({ roles: [], permissions: [], readNamespaces: [], editNamespaces: [] }),
-  prepare: (draft, _ctx, previous) => {
-    if (previous !== undefined) return Effect.succeed(draft)
-    const type = draft.type ?? "seck"
+  prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
+    if (draft.roles.length > 0 && ctx.body.roles !== undefined) {
+      const known = new Set(ctx.store.all("role").map((role) => role.value))
+      const invalid = (draft.roles as Array<string>).filter((role) => !known.has(role))
+      if (invalid.length > 0) return yield* Effect.fail(unprocessable(`Invalid roles: ${invalid.join(", ")}`))
+    }
+    if (previous !== undefined) return draft
+    // a key without type is publishable, as on the real server; built-in types have fixed rights
+    const type: string = draft.type ?? "pubk"
     const { type: _type, ...rest } = draft
-    return Effect.succeed({ ...rest, key: `${type}_test_${randomString(24)}` })
-  },
+    const fixed = type === "seck"
+      ? { roles: ["dev"], permissions: [], readNamespaces: ["*"], editNamespaces: ["*"] }
+      : type === "pubk"
+      ? { roles: ["public"], permissions: [], readNamespaces: [], editNamespaces: [] }
+      : type === "cntk"
+      ? { permissions: ["entry:list:all", "entry:read:all"] }
+      : {}
+    return { ...rest, ...fixed, key: `${type}_test_${randomString(32)}` }
+  }),
   expose: (doc, ctx) => {
     const type = String(doc.key).split("_")[0]
     const reveal = ctx.method === "POST" ||
@@ -102,7 +116,8 @@ export const apiKey: Family = {
         (can(ctx.access, "apiKey:create:all") || can(ctx.access, "apiKey:edit:all")))
     const hidden = type !== "pubk" && type !== "cntk" && !reveal
     return hidden ? { ...doc, key: obfuscate(String(doc.key)) } : { ...doc }
-  }
+  },
+  event: "api_key"
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -112,14 +127,29 @@ const transactionProcessRule = V.nullable(
   V.object({
     initStatus: V.required(V.string()),
     cancelStatus: V.required(V.string()),
-    transitions: V.required(V.array(V.object({
+    transitions: V.array(V.object({
       name: V.required(V.string()),
       from: V.required(V.string()),
       to: V.required(V.string()),
       actors: strings()
-    })))
+    }))
   })
 )
+
+/** The init status must start some transition and never end one; the cancel status must appear. */
+const checkTransactionProcess = (process: Doc | null | undefined): Effect.Effect<void, ApiError> => {
+  if (process === null || process === undefined) return Effect.void
+  const transitions: ReadonlyArray<Doc> = process.transitions ?? []
+  const from = new Set(transitions.map((t) => t.from).filter((state) => state !== "*"))
+  const to = new Set(transitions.map((t) => t.to))
+  if (!from.has(process.initStatus) || to.has(process.initStatus)) {
+    return Effect.fail(unprocessable("The provided init status does not appear as `from` property in transitions"))
+  }
+  if (!from.has(process.cancelStatus) && !to.has(process.cancelStatus)) {
+    return Effect.fail(unprocessable("The provided cancel status does not appear in transitions"))
+  }
+  return Effect.void
+}
 
 /** Asset types (`typ_`). */
 export const assetType: Family = {
@@ -141,14 +171,15 @@ export const assetType: Family = {
       minDuration: V.nullable(V.duration()),
       maxDuration: V.nullable(V.duration())
     }),
-    unavailableWhen: V.nullable(strings()),
     transactionProcess: transactionProcessRule,
-    namespaces: V.record(),
+    namespaces: V.object({ visibility: V.object(undefined, { values: strings() }) }),
+    unavailableWhen: strings(),
     isDefault: V.boolean(),
     active: V.boolean(),
     ...dataFields
   }),
   filters: { isDefault: F.equals("boolean"), active: F.equals("boolean") },
+  cachedList: true,
   defaults: () => ({
     infiniteStock: false,
     pricing: { ownerFeesPercent: 0, takerFeesPercent: 0 },
@@ -159,21 +190,24 @@ export const assetType: Family = {
     isDefault: false,
     active: true
   }),
-  mergeFields: ["pricing", "timing", "namespaces"],
-  prepare: (draft, ctx) => {
-    if (draft.isDefault) {
+  mergeFields: ["pricing", "timing", "namespaces", "transactionProcess"],
+  prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
+    yield* checkTransactionProcess(draft.transactionProcess)
+    // without `isDefault`, the platform's first asset type is the default one
+    const isDefault = ctx.body.isDefault ?? (previous === undefined ? ctx.store.all("assetType").length === 0 : previous.isDefault)
+    if (isDefault) {
       for (const other of ctx.store.all("assetType")) {
         if (other.id !== draft.id && other.isDefault) ctx.store.put("assetType", { ...other, isDefault: false })
       }
     }
-    return Effect.succeed(draft)
-  },
+    return { ...draft, isDefault }
+  }),
   beforeRemove: (doc, ctx) =>
     ctx.store.all("asset").some((asset) => asset.assetTypeId === doc.id)
-      ? Effect.fail(unprocessable("Assets are still associated with this asset type"))
+      ? Effect.fail(unprocessable("Some assets are still associated with this asset type"))
       : Effect.void,
   event: "asset_type",
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "createdDate", order: "asc" }
 }
 
 /** Categories (`ctgy_`), a tree through `parentId`. */
@@ -185,20 +219,34 @@ export const category: Family = {
   scope: "all",
   create: V.object({ name: V.required(V.string({ max: 255 })), parentId: V.nullable(V.string()), ...dataFields }),
   filters: { parentId: F.in() },
+  cachedList: true,
   defaults: () => ({ parentId: null }),
-  prepare: Effect.fnUntraced(function*(draft, ctx) {
-    yield* requireRef(ctx, "category", draft.parentId, "Parent category not found")
+  prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
+    if (previous === undefined) {
+      yield* requireRef(ctx, "category", draft.parentId, "Parent category not found")
+      return draft
+    }
+    if (draft.parentId && ctx.store.get("category", draft.parentId) === undefined) {
+      return yield* Effect.fail(unprocessable(`Parent category ${draft.parentId} not found`))
+    }
+    if (draft.parentId === draft.id) return yield* Effect.fail(unprocessable("A category cannot be its own parent"))
     for (let parent = draft.parentId; parent; parent = ctx.store.get("category", parent)?.parentId) {
-      if (parent === draft.id) return yield* Effect.fail(unprocessable("Circular hierarchy detected"))
+      if (parent === draft.id) {
+        return yield* Effect.fail(unprocessable("The change of parentId introduces a circular hierarchy"))
+      }
     }
     return draft
   }),
-  beforeRemove: (doc, ctx) =>
-    ctx.store.all("category").some((child) => child.parentId === doc.id)
-      ? Effect.fail(unprocessable("Cannot remove a category that has child categories"))
-      : Effect.void,
+  beforeRemove: (doc, ctx) => {
+    if (ctx.store.all("asset").some((asset) => asset.categoryId === doc.id)) {
+      return Effect.fail(unprocessable("Assets are still associated with this category"))
+    }
+    return ctx.store.all("category").some((child) => child.parentId === doc.id)
+      ? Effect.fail(unprocessable("Children categories are still associated with this category"))
+      : Effect.void
+  },
   event: "category",
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "name", order: "asc" }
 }
 
 /** Custom attributes (`attr_`); `name` and `type` cannot change. */
@@ -263,6 +311,33 @@ export const checkCustomAttributes = (ctx: RequestContext, values: Doc): Effect.
     }))
 }
 
+const isEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
+
+/** The fields a change really changes (given, and different from before). */
+const changedFields = (changes: Doc, previous: Doc, fields: ReadonlyArray<string>): Doc =>
+  Object.fromEntries(fields.filter((field) => changes[field] !== undefined && !isEqual(changes[field], previous[field]))
+    .map((field) => [field, changes[field]]))
+
+/** What the real server derives from an asset update: one event per kind of change. */
+const assetDeltas = (changes: Doc, previous: Doc): Record<string, Doc> => {
+  const deltas: Record<string, Doc> = {
+    asset__name_changed: changedFields(changes, previous, ["name"]),
+    asset__description_changed: changedFields(changes, previous, ["description"]),
+    asset__category_switched: changedFields(changes, previous, ["categoryId"]),
+    asset__type_switched: changedFields(changes, previous, ["assetTypeId"]),
+    asset__custom_attribute_changed: changes.customAttributes === undefined || isEqual(changes.customAttributes, previous.customAttributes)
+      ? {}
+      : { customAttributes: changes.customAttributes },
+    asset__locations_changed: changedFields(changes, previous, ["locations"]),
+    asset__quantity_changed: changedFields(changes, previous, ["quantity"]),
+    asset__pricing_changed: changedFields(changes, previous, ["price", "currency"]),
+    asset__activated: changes.active === true && previous.active !== true ? { active: true } : {},
+    asset__deactivated: changes.active === false && previous.active !== false ? { active: false } : {},
+    asset__validated: changes.validated === true && previous.validated !== true ? { validated: true } : {}
+  }
+  return Object.fromEntries(Object.entries(deltas).filter(([, delta]) => Object.keys(delta).length > 0))
+}
+
 const locationRule = V.object({
   latitude: V.required(V.number({ min: -90, max: 90 })),
   longitude: V.required(V.number({ min: -180, max: 180 }))
@@ -293,6 +368,7 @@ export const asset: Family = {
   scope: "own",
   owners: (doc) => [doc.ownerId],
   ownerField: "ownerId",
+  namespacesOwner: (doc) => doc.ownerId ?? undefined,
   create: assetBody,
   update: V.extend(V.partial(assetBody), { ownerId: V.forbidden() }),
   filters: {
@@ -317,13 +393,14 @@ export const asset: Family = {
     customAttributes: {}
   }),
   mergeFields: ["customAttributes"],
+  deltaEvents: assetDeltas,
   prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
-    if (draft.currency !== null && draft.currency !== undefined && !isCurrency(draft.currency)) {
-      return yield* Effect.fail(badRequest("Invalid currency"))
-    }
-    if (draft.categoryId !== previous?.categoryId) {
-      yield* requireRef(ctx, "category", draft.categoryId, "Asset category not found")
-    }
+    // the real server's order of checks: category (on create), currency, category (on update), asset type...
+    const invalidCurrency = Boolean(ctx.body.currency) && !isValidCurrency(ctx.body.currency)
+    const missingCategory = Boolean(ctx.body.categoryId) && ctx.store.get("category", ctx.body.categoryId) === undefined
+    if (previous === undefined && missingCategory) return yield* Effect.fail(unprocessable("Asset category not found"))
+    if (invalidCurrency) return yield* Effect.fail(badRequest("Invalid currency"))
+    if (missingCategory) return yield* Effect.fail(unprocessable("Asset category not found"))
     let type = draft.assetTypeId === undefined ? undefined : ctx.store.get("assetType", draft.assetTypeId)
     if (draft.assetTypeId !== undefined && type === undefined) {
       return yield* Effect.fail(unprocessable("Asset type not found"))
@@ -332,14 +409,15 @@ export const asset: Family = {
       const types = ctx.store.all("assetType")
       type = types.find((candidate) => candidate.isDefault)
       if (types.length === 0) {
+        // the first asset of a platform without asset types gets one, made as POST /asset-types would
         const date = ctx.store.timestamp(ctx.now)
         type = ctx.store.put("assetType", {
           id: newId("typ"),
           createdDate: date,
           updatedDate: date,
-          ...assetType.defaults!(ctx),
-          name: "Default",
+          name: null,
           timeBased: false,
+          ...assetType.defaults!(ctx),
           isDefault: true,
           metadata: {},
           platformData: {}
@@ -349,8 +427,9 @@ export const asset: Family = {
       }
     }
     if (!type.active) return yield* Effect.fail(unprocessable("Asset type inactive"))
-    if (ctx.body.customAttributes !== undefined) yield* checkCustomAttributes(ctx, ctx.body.customAttributes)
-    return { ...draft, assetTypeId: type.id, quantity: type.infiniteStock ? 1 : draft.quantity }
+    if (ctx.body.customAttributes) yield* checkCustomAttributes(ctx, ctx.body.customAttributes)
+    const quantity = type.infiniteStock && (previous === undefined || ctx.body.quantity !== undefined) ? 1 : draft.quantity
+    return { ...draft, assetTypeId: type.id, quantity }
   }),
   event: "asset"
 }
@@ -373,11 +452,16 @@ export const entry: Family = {
     metadata: V.record()
   }),
   filters: { collection: F.in(), locale: F.in(), name: F.in() },
+  cachedList: true,
   defaults: () => ({ fields: {} }),
   mergeFields: ["fields"],
-  prepare: (draft, ctx) =>
-    unique(ctx, "entry", draft, ["collection", "locale", "name"], "An entry with the same collection, locale and name already exists")
-      .pipe(Effect.as(draft)),
+  prepare: (draft, ctx) => {
+    // the real database has one entry per locale and name, whatever the collection
+    const conflict = ctx.store.all("entry").find((doc) => doc.id !== draft.id && doc.locale === draft.locale && doc.name === draft.name)
+    return conflict === undefined
+      ? Effect.succeed(draft)
+      : Effect.fail(unprocessable(`The entry with ID "${conflict.id}" already has the same name and locale`))
+  },
   noPlatformData: true,
   event: "entry"
 }
@@ -434,13 +518,14 @@ export const event: Family = {
     type: F.in(),
     objectType: F.in(),
     objectId: F.in(),
-    emitter: F.in(),
+    emitter: F.custom(V.string({ valid: ["core", "custom", "task"] }), (doc, value) => doc.emitter === value),
     emitterId: F.in(),
-    parentId: F.in(),
     object: F.superset(),
     metadata: F.superset()
   },
   cursorOrderBy: ["createdDate"],
+  // derived events (`asset__name_changed`) remember their parent, which the API never shows
+  expose: ({ parentId: _parentId, ...doc }) => doc,
   noPlatformData: true,
   noUpdatedDate: true
 }
@@ -456,84 +541,177 @@ const messageBody = V.object({
   ...dataFields
 })
 
-/** Messages (`msg_`) between two users on a topic; conversations (`conv_`) are created as needed. */
+/** Messages (`msg_`) between two users on a topic; each new message starts a conversation (`conv_`) unless it names one. */
 export const message: Family = {
   name: "message",
   path: "/messages",
   prefix: "msg",
-  operations: ["list", "read", "create", "update", "remove"],
+  operations: ["read", "update"],
   scope: "own",
   owners: (doc) => [doc.senderId, doc.receiverId],
-  ownerField: "senderId",
   create: messageBody,
-  update: V.object({ read: V.boolean(), ...dataFields }),
+  // the fields of a sent message are fixed: only `read` and the data may change
+  update: V.extend(messageBody, {
+    topicId: V.forbidden(),
+    conversationId: V.forbidden(),
+    content: V.forbidden(),
+    attachments: V.forbidden(),
+    senderId: V.forbidden(),
+    receiverId: V.forbidden()
+  }),
   filters: {
-    userId: F.custom(V.ids(), (doc, value) =>
-      String(value).split(",").some((id) => doc.senderId === id || doc.receiverId === id)),
-    senderId: F.in(),
-    receiverId: F.in(),
-    topicId: F.in(),
-    conversationId: F.in()
+    userId: F.custom(V.string(), (doc, value) => doc.senderId === value || doc.receiverId === value),
+    senderId: F.equals("string"),
+    receiverId: F.equals("string"),
+    topicId: F.equals("string"),
+    conversationId: F.equals("string")
   },
-  defaults: () => ({ attachments: [], read: false }),
-  prepare: (draft, ctx, previous) => {
-    if (previous !== undefined || draft.conversationId !== undefined) return Effect.succeed(draft)
-    const pair = new Set([draft.senderId, draft.receiverId])
-    const existing = ctx.store.all("message").find((doc) =>
-      doc.topicId === draft.topicId && pair.has(doc.senderId) && pair.has(doc.receiverId)
-    )
-    return Effect.succeed({ ...draft, conversationId: existing?.conversationId ?? newId("conv") })
-  },
-  event: "message"
+  defaults: () => ({ attachments: [], read: false, metadata: {}, platformData: {} })
 }
+
+/** POST /messages: sent by the current user (or `senderId` with `message:create:all`). */
+const createMessage = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const body = ctx.body
+  if (body.senderId === body.receiverId) return yield* Effect.fail(unprocessable("The sender cannot be the receiver"))
+  if (!can(ctx.access, "message:create:all") && body.senderId && body.senderId !== ctx.currentUserId) {
+    return yield* Effect.fail(forbidden())
+  }
+  const senderId = body.senderId || ctx.currentUserId
+  if (!senderId) return yield* Effect.fail(unprocessable("Missing sender ID"))
+  let conversationId: string = body.conversationId
+  if (!conversationId) conversationId = newId("conv")
+  else {
+    const existing = ctx.store.all("message").find((doc) => doc.conversationId === conversationId)
+    if (existing === undefined) return yield* Effect.fail(unprocessable(`No conversation with ID ${conversationId}`))
+    if (existing.senderId !== senderId && existing.receiverId !== senderId) {
+      return yield* Effect.fail(forbidden("The sender is not part of the conversation"))
+    }
+  }
+  const doc = yield* R.build(message, ctx, { ...body, senderId, conversationId })
+  ctx.store.put("message", doc)
+  // the only message event of the real server
+  R.emit({ ...message, event: "message" }, "created", doc, allNamespaces(ctx))
+  return R.expose(message, doc, ctx)
+})
+
+/** GET /messages: refused as a whole if one message is someone else's (without `message:list:all`). */
+const listMessages = (ctx: RequestContext): Effect.Effect<unknown, ApiError> =>
+  Effect.suspend(() => {
+    const answer = R.respondList(message, R.applyFilters(message, ctx.store.all("message"), ctx), ctx) as Doc
+    if (!can(ctx.access, "message:list:all") &&
+      (answer.results as Array<Doc>).some((doc) => !R.isOwner(message, doc, ctx))) {
+      return Effect.fail(forbidden())
+    }
+    return Effect.succeed(answer)
+  })
+
+/** DELETE /messages/:id: only the sender. */
+const removeMessage = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const doc = ctx.store.get("message", ctx.params.id!)
+  if (doc === undefined) return { id: ctx.params.id! }
+  if (!can(ctx.access, "message:remove:all") && doc.senderId !== ctx.currentUserId) return yield* Effect.fail(forbidden())
+  ctx.store.delete("message", doc.id)
+  return { id: doc.id }
+})
+
+/** The message routes besides read and update. */
+export const messageRoutes: ReadonlyArray<Route> = [
+  route("GET", "/messages", { permissions: ["message:list", "message:list:all"], query: R.listQueryRule(message) }, listMessages),
+  route("POST", "/messages", { permissions: ["message:create", "message:create:all"], body: V.required(messageBody) }, createMessage),
+  route("DELETE", "/messages/:id", { permissions: ["message:remove", "message:remove:all"] }, removeMessage)
+]
+
+/** Events and their objects show every namespace of the data. */
+export const allNamespaces = (ctx: RequestContext): RequestContext => ({ ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } })
 
 const ratingBody = V.object({
   score: V.required(V.integer({ min: 0, max: 100 })),
   comment: V.nullable(V.string({ max: 3000, empty: true })),
   authorId: V.string(),
   targetId: V.required(V.string()),
-  topicId: V.nullable(V.string()),
-  assetId: V.nullable(V.string()),
-  transactionId: V.nullable(V.string()),
-  label: V.nullable(V.string({ max: 255 })),
+  assetId: V.string(),
+  transactionId: V.string(),
+  label: V.string({ max: 255 }),
   ...dataFields
 })
 
-/** Ratings (`rtg_`), written by their author about a target user. */
+/** Ratings (`rtg_`), written by their author about a target user (stored as documents on the real server). */
 export const rating: Family = {
   name: "rating",
   path: "/ratings",
   prefix: "rtg",
-  operations: ["list", "read", "create", "update", "remove"],
-  scope: "own",
-  owners: (doc) => [doc.authorId],
-  ownerField: "authorId",
+  operations: ["list", "read"],
+  scope: "all",
   create: ratingBody,
   update: V.object({
     score: V.integer({ min: 0, max: 100 }),
     comment: V.nullable(V.string({ max: 3000, empty: true })),
-    label: V.nullable(V.string({ max: 255 })),
     ...dataFields
   }),
   filters: {
     authorId: F.in(),
     targetId: F.in(),
-    topicId: F.in(),
     assetId: F.in(),
     transactionId: F.in(),
     label: labelFilter
   },
-  defaults: () => ({ comment: null, topicId: null, assetId: null, transactionId: null, label: null }),
-  prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
-    if (previous === undefined) {
-      yield* requireRef(ctx, "user", draft.targetId, "Target user not found")
-      yield* requireRef(ctx, "asset", draft.assetId, "Asset not found")
-      yield* requireRef(ctx, "transaction", draft.transactionId, "Transaction not found")
-    }
-    return draft
-  }),
-  event: "rating"
+  defaults: () => ({ comment: null, authorId: null, targetId: null, assetId: null, transactionId: null, label: null })
 }
+
+/** POST /ratings: the author is the current user; the transaction's asset fills `assetId`. */
+const createRating = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const body = ctx.body
+  const all = can(ctx.access, "rating:create:all")
+  if (!all && body.authorId && body.authorId !== ctx.currentUserId) return yield* Effect.fail(forbidden())
+  const authorId = body.authorId || ctx.currentUserId
+  if (!all && !(ctx.currentUserId && ctx.currentUserId === authorId)) return yield* Effect.fail(forbidden())
+  const asset = body.assetId ? ctx.store.get("asset", body.assetId) : undefined
+  if (body.assetId && asset === undefined) return yield* Effect.fail(unprocessable(`Asset ID ${body.assetId} doesn't exist`))
+  const transaction = body.transactionId ? ctx.store.get("transaction", body.transactionId) : undefined
+  if (body.transactionId && transaction === undefined) {
+    return yield* Effect.fail(unprocessable(`Transaction ID ${body.transactionId} doesn't exist`))
+  }
+  // the real server reads the transaction's asset without checking there is a transaction: a 500
+  if (!body.assetId && transaction === undefined) return yield* Effect.die(new Error("Cannot read property 'assetId' of undefined"))
+  const assetId = body.assetId || transaction?.assetId
+  if (asset && transaction && asset.id !== transaction.assetId) {
+    return yield* Effect.fail(unprocessable(`The transaction ${transaction.id} isn't associated with the asset ${asset.id}`))
+  }
+  const doc = yield* R.build(rating, ctx, { ...body, authorId: authorId ?? null, assetId: assetId ?? null })
+  ctx.store.put("rating", doc)
+  return R.expose(rating, doc, ctx)
+})
+
+/**
+ * PATCH /ratings/:id. The real server's check is inverted: anyone but the author (with
+ * `rating:edit`) may update, the author may not (without `rating:edit:all`). The backend does
+ * the same, so that tests see what production does.
+ */
+const updateRating = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const previous = ctx.store.get("rating", ctx.params.id!)
+  if (previous === undefined) return yield* Effect.fail(notFound())
+  const allowedByQuirk = Boolean(previous.authorId) && previous.authorId !== ctx.currentUserId
+  if (!can(ctx.access, "rating:edit:all") && !allowedByQuirk) return yield* Effect.fail(forbidden())
+  const doc = R.applyPatch(rating, previous, ctx.body, ctx)
+  ctx.store.put("rating", doc)
+  return R.expose(rating, doc, ctx)
+})
+
+/** DELETE /ratings/:id: the author only. */
+const removeRating = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const doc = ctx.store.get("rating", ctx.params.id!)
+  if (doc === undefined) return { id: ctx.params.id! }
+  if (!can(ctx.access, "rating:remove:all") && doc.authorId !== ctx.currentUserId) return yield* Effect.fail(forbidden())
+  ctx.store.delete("rating", doc.id)
+  return { id: doc.id }
+})
+
+/** The rating routes besides list and read. */
+export const ratingRoutes: ReadonlyArray<Route> = [
+  route("POST", "/ratings", { permissions: ["rating:create", "rating:create:all"], body: V.required(ratingBody) }, createRating),
+  route("PATCH", "/ratings/:id", { permissions: ["rating:edit", "rating:edit:all"], body: V.required(rating.update!) }, updateRating),
+  route("DELETE", "/ratings/:id", { permissions: ["rating:remove", "rating:remove:all"] }, removeRating)
+]
 
 const roleBody = V.object({
   name: V.required(V.string({ max: 255 })),
@@ -545,7 +723,7 @@ const roleBody = V.object({
   ...dataFields
 })
 
-/** Roles (`role_`); the built-in ones cannot be changed or removed. */
+/** Roles (`role_`); the built-in ones cannot be changed or removed, nor roles still in use. */
 export const role: Family = {
   name: "role",
   path: "/roles",
@@ -556,16 +734,84 @@ export const role: Family = {
   update: V.extend(V.partial(roleBody), { value: V.forbidden() }),
   defaults: () => ({ parentId: null, permissions: [], readNamespaces: [], editNamespaces: [], customRole: true }),
   prepare: Effect.fnUntraced(function*(draft, ctx, previous) {
-    if (previous !== undefined && !previous.customRole) {
-      return yield* Effect.fail(unprocessable("Cannot update a built-in role"))
+    if (previous === undefined) {
+      yield* requireRef(ctx, "role", draft.parentId, "Parent role not found")
+      yield* unique(ctx, "role", draft, ["value"], "Existing role with this value")
+      return draft
     }
-    yield* unique(ctx, "role", draft, ["value"], "A role with this value already exists")
     yield* requireRef(ctx, "role", draft.parentId, "Parent role not found")
+    if (draft.parentId && draft.parentId === draft.id) return yield* Effect.fail(unprocessable("A role cannot be its own parent"))
+    if (!previous.customRole) return yield* Effect.fail(forbidden("Only custom roles can be modified"))
+    for (let parent = draft.parentId; parent; parent = ctx.store.get("role", parent)?.parentId) {
+      if (parent === draft.id) return yield* Effect.fail(unprocessable("The change of parentId introduces a circular hierarchy"))
+    }
     return draft
   }),
-  beforeRemove: (doc) => doc.customRole ? Effect.void : Effect.fail(unprocessable("Cannot remove a built-in role")),
-  plainArrayIn2019: true
+  beforeRemove: (doc, ctx) => {
+    if (!doc.customRole) return Effect.fail(forbidden("Only custom roles can be removed"))
+    const count = (items: ReadonlyArray<Doc>) => items.filter((item) => (item.roles ?? []).includes(doc.value)).length
+    const apiKeys = count(ctx.store.all("apiKey"))
+    if (apiKeys > 0) return Effect.fail(unprocessable(`This role is still referenced in ${apiKeys} api keys`))
+    const users = count(ctx.store.all("user"))
+    if (users > 0) return Effect.fail(unprocessable(`This role is still referenced in ${users} users`))
+    const roles = ctx.store.all("role").filter((other) => other.parentId === doc.id).length
+    if (roles > 0) return Effect.fail(unprocessable(`This role is still referenced in ${roles} roles`))
+    if ((ctx.store.config.stelace?.roles?.whitelist ?? []).includes(doc.value)) {
+      return Effect.fail(unprocessable("This role is still referenced in the config roles whitelist"))
+    }
+    if ((ctx.store.config.stelace?.roles?.default ?? []).includes(doc.value)) {
+      return Effect.fail(unprocessable("This role is still referenced in the config default roles"))
+    }
+    return Effect.void
+  },
+  plainArrayIn2019: { orderBy: "createdDate", order: "asc" }
 }
+
+/** Core event types (two underscores) belong to the server: custom events and tasks use others. */
+export const CORE_EVENT_FORMAT = /^[a-z\d_]+__[a-z\d_]+$/i
+
+/** The real server's message when a custom event type looks like a core one. */
+export const BAD_CUSTOM_EVENT_TYPE = "Cannot provide a type with 2 underscore characters to help distinguishing custom event types from core ones"
+
+/** The core events webhooks and workflows may listen to. */
+const CORE_EVENTS = new Set(`api_key__created api_key__updated api_key__deleted category__created category__updated
+  category__deleted asset__created asset__name_changed asset__description_changed asset__category_switched
+  asset__type_switched asset__custom_attribute_changed asset__locations_changed asset__quantity_changed
+  asset__pricing_changed asset__activated asset__deactivated asset__validated asset__updated asset__deleted
+  asset_type__created asset_type__updated asset_type__deleted availability__created availability__updated
+  availability__deleted assets__searched custom_attribute__created custom_attribute__updated custom_attribute__deleted
+  message__created assessment__created assessment__draft_updated assessment__signed_once assessment__signed
+  assessment__deleted entry__created entry__updated entry__deleted order__created order__updated token__check_requested
+  token__check_confirmed transaction__created transaction__updated transaction__status_changed user__created
+  user__updated user__deleted user__organization_joined user__organization_left user__organization_rights_changed
+  password__changed password__reset_requested password__reset_confirmed`.split(/\s+/))
+
+/** A listened event must be a known core event, or a custom one. */
+const checkListenedEvent = (event: unknown): Effect.Effect<void, ApiError> =>
+  typeof event === "string" && event !== "" && CORE_EVENT_FORMAT.test(event) && !CORE_EVENTS.has(event)
+    ? Effect.fail(unprocessable(`Invalid ${event} event`))
+    : Effect.void
+
+const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/
+
+/** A five-field cron pattern (minutes, hours, days, months, weekdays). */
+const isCronPattern = (pattern: string): boolean => {
+  const fields = pattern.trim().split(/\s+/)
+  return fields.length === 5 && fields.every((field) => CRON_FIELD.test(field) || /^[A-Za-z]{3}(-[A-Za-z]{3})?$/.test(field))
+}
+
+/** An IANA time zone, as the platform's `Intl` knows them. */
+const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Rounds a date to the nearest minute, as the real server stores execution dates. */
+const toNearestMinute = (date: string): string => new Date(Math.round(Date.parse(date) / 60_000) * 60_000).toISOString()
 
 /** Tasks (`task_`): scheduled or recurring events. */
 export const task: Family = {
@@ -593,20 +839,28 @@ export const task: Family = {
     eventObjectId: null,
     active: true
   }),
-  mergeFields: ["eventMetadata"],
-  event: "task"
+  prepare: Effect.fnUntraced(function*(draft, ctx) {
+    const { executionDate, recurringPattern, recurringTimezone, eventType } = ctx.body
+    if (recurringPattern && executionDate) {
+      return yield* Effect.fail(badRequest("Cannot provide both executionDate and recurringPattern"))
+    }
+    if (recurringPattern && !isCronPattern(recurringPattern)) return yield* Effect.fail(badRequest("Invalid recurring pattern"))
+    if (recurringTimezone && !isTimeZone(recurringTimezone)) return yield* Effect.fail(badRequest("Invalid recurring timezone"))
+    if (eventType && CORE_EVENT_FORMAT.test(eventType)) return yield* Effect.fail(unprocessable(BAD_CUSTOM_EVENT_TYPE))
+    return executionDate ? { ...draft, executionDate: toNearestMinute(executionDate) } : draft
+  })
 }
 
 const webhookBody = V.object({
   name: V.required(V.string({ max: 255 })),
-  targetUrl: V.required(V.string({ pattern: /^https?:\/\/\S+$/ })),
+  targetUrl: V.string({ uri: true }),
   event: V.string(),
   apiVersion: V.string({ valid: [...apiVersions] }),
   active: V.boolean(),
   ...dataFields
 })
 
-/** Webhooks (`whk_`); `?logs` adds their logs. */
+/** Webhooks (`whk_`); `?logs` adds their logs. Fields given no value are `null` once stored. */
 export const webhook: Family = {
   name: "webhook",
   path: "/webhooks",
@@ -614,15 +868,17 @@ export const webhook: Family = {
   operations: ["list", "read", "create", "update", "remove"],
   scope: "all",
   create: webhookBody,
-  update: V.extend(V.partial(webhookBody), { targetUrl: V.forbidden() }),
+  update: V.extend(webhookBody, { name: V.string({ max: 255 }), targetUrl: V.forbidden() }),
   filters: { event: F.in(), active: F.equals("boolean") },
   readQuery: { logs: V.any() },
-  defaults: () => ({ event: null, apiVersion: latestVersion, active: true }),
+  defaults: (ctx) => ({ targetUrl: null, event: null, apiVersion: ctx.version, active: true }),
+  absentUntilRead: ["targetUrl", "event"],
+  prepare: (draft, ctx) => checkListenedEvent(ctx.body.event).pipe(Effect.as(draft)),
   expose: (doc, ctx) =>
     ctx.query.logs !== undefined && ctx.method === "GET" && ctx.params.id !== undefined
       ? { ...doc, logs: ctx.store.all("webhookLog").filter((log) => log.webhookId === doc.id) }
       : { ...doc },
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "createdDate", order: "desc" }
 }
 
 /** Webhook logs (`whl_`), cursor lists only. */
@@ -639,16 +895,33 @@ export const webhookLog: Family = {
   noPlatformData: true
 }
 
+const workflowStep = V.object({
+  name: V.string({ max: 255 }),
+  description: V.nullable(V.string({ max: 2048, empty: true })),
+  computed: V.record(),
+  filter: V.nullable(V.string({ max: 1024, empty: true })),
+  stop: V.nullable(V.string({ max: 1024, empty: true })),
+  skip: V.nullable(V.string({ max: 1024, empty: true })),
+  handleErrors: V.boolean(),
+  endpointMethod: V.required(V.string({ valid: ["GET", "PATCH", "POST", "DELETE"] })),
+  endpointUri: V.required(V.string({
+    pattern: /^(\/|http|\$)/,
+    patternName: "full external URL like \"https://your.api.com\" or Stelace endpoint path like \"/assets\""
+  })),
+  endpointPayload: V.record(),
+  endpointHeaders: V.object(undefined, { values: V.string() })
+})
+
 const workflowBody = V.object({
   name: V.required(V.string({ max: 255 })),
   description: V.nullable(V.string({ max: 2048, empty: true })),
-  context: strings(),
-  notifyUrl: V.nullable(V.string()),
+  context: V.array(V.string(), { single: true }),
+  notifyUrl: V.string({ uri: true }),
   event: V.string(),
   computed: V.record(),
-  run: V.array(V.record(), { max: 10 }),
-  active: V.boolean(),
+  run: V.array(workflowStep, { single: true, max: 10 }),
   apiVersion: V.string({ valid: [...apiVersions] }),
+  active: V.boolean(),
   ...dataFields
 })
 
@@ -660,25 +933,28 @@ export const workflow: Family = {
   operations: ["list", "read", "create", "update", "remove"],
   scope: "all",
   create: workflowBody,
+  update: V.extend(workflowBody, { name: V.string({ max: 255 }) }),
   filters: { event: F.in(), active: F.equals("boolean") },
   readQuery: { logs: V.any() },
-  defaults: () => ({
+  defaults: (ctx) => ({
     description: null,
-    context: [],
+    context: null,
     notifyUrl: null,
     event: null,
-    computed: {},
-    run: [],
+    computed: null,
+    run: null,
     active: true,
     stats: { nbTimesRun: 0 },
-    apiVersion: latestVersion
+    apiVersion: ctx.version
   }),
+  absentUntilRead: ["description", "notifyUrl", "event"],
   mergeFields: ["computed"],
+  prepare: (draft, ctx) => checkListenedEvent(ctx.body.event).pipe(Effect.as(draft)),
   expose: (doc, ctx) =>
     ctx.query.logs !== undefined && ctx.method === "GET" && ctx.params.id !== undefined
       ? { ...doc, logs: ctx.store.all("workflowLog").filter((log) => log.workflowId === doc.id) }
       : { ...doc },
-  plainArrayIn2019: true
+  plainArrayIn2019: { orderBy: "createdDate", order: "desc" }
 }
 
 /** Workflow logs (`wfl_`), cursor lists only. */
@@ -694,79 +970,6 @@ export const workflowLog: Family = {
   noUpdatedDate: true,
   noPlatformData: true
 }
-
-/** Assessments (`assm_`), not in the SDK but served. */
-export const assessment: Family = {
-  name: "assessment",
-  path: "/assessments",
-  prefix: "assm",
-  operations: ["list", "read", "create", "update", "remove"],
-  scope: "own",
-  owners: (doc) => [doc.ownerId, doc.takerId, doc.emitterId, doc.receiverId, ...Object.keys(doc.signers ?? {})],
-  ownerField: "emitterId",
-  create: V.object({
-    statement: V.nullable(V.string({ max: 3000, empty: true })),
-    status: V.nullable(V.string()),
-    assetId: V.required(V.string()),
-    transactionId: V.nullable(V.string()),
-    ownerId: V.nullable(V.string()),
-    takerId: V.nullable(V.string()),
-    emitterId: V.nullable(V.string()),
-    receiverId: V.nullable(V.string()),
-    signers: V.record(),
-    signCodes: V.record(),
-    nbSigners: V.integer({ min: 1 }),
-    expirationDate: V.nullable(V.isoDate()),
-    assessmentDate: V.nullable(V.isoDate()),
-    ...dataFields
-  }),
-  filters: { assetId: F.in(), transactionId: F.in() },
-  defaults: () => ({
-    statement: null,
-    status: null,
-    transactionId: null,
-    ownerId: null,
-    takerId: null,
-    receiverId: null,
-    signers: {},
-    signCodes: {},
-    nbSigners: 1,
-    expirationDate: null,
-    signedDate: null,
-    assessmentDate: null
-  }),
-  mergeFields: ["signers", "signCodes"],
-  prepare: (draft, ctx, previous) =>
-    previous === undefined
-      ? requireRef(ctx, "asset", draft.assetId, "Asset not found").pipe(Effect.as(draft))
-      : Effect.succeed(draft)
-}
-
-/** POST /assessments/:id/signatures: the current user signs (with their sign code, when one is set). */
-export const assessmentSignature: Route = route("POST", "/assessments/:id/signatures", {
-  permissions: ["assessment:sign", "assessment:sign:all"],
-  body: V.object({ signCode: V.string() })
-}, Effect.fnUntraced(function*(ctx) {
-  const doc = yield* R.find(assessment, ctx.params.id!, ctx)
-  const signer = ctx.currentUserId
-  if (signer === undefined) return yield* Effect.fail(unprocessable("Missing signer"))
-  if (!can(ctx.access, "assessment:sign:all") && doc.signers?.[signer] === undefined) {
-    return yield* Effect.fail(forbidden())
-  }
-  const expected = doc.signCodes?.[signer]
-  if (expected !== undefined && expected !== ctx.body.signCode) return yield* Effect.fail(forbidden("Invalid sign code"))
-  const date = ctx.store.timestamp(ctx.now)
-  const signers = { ...doc.signers, [signer]: { ...doc.signers?.[signer], signedDate: date } }
-  const nbSigned = Object.values(signers).filter((entry: any) => entry?.signedDate).length
-  const next = {
-    ...doc,
-    signers,
-    signedDate: nbSigned >= doc.nbSigners ? date : doc.signedDate,
-    updatedDate: date
-  }
-  ctx.store.put("assessment", next)
-  return R.expose(assessment, next, ctx)
-}))
 
 /** Every family served by the generic routes alone (the others live in their own modules). */
 export const genericFamilies: ReadonlyArray<Family> = [
@@ -785,6 +988,5 @@ export const genericFamilies: ReadonlyArray<Family> = [
   webhook,
   webhookLog,
   workflow,
-  workflowLog,
-  assessment
+  workflowLog
 ]

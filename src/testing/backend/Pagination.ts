@@ -180,7 +180,7 @@ export const paginate = <A extends Doc>(
 /** A page-based list body (also the `POST /search` and `/events/stats` shape in every version). */
 export const offsetPage = <A>(items: ReadonlyArray<A>, page: number, size: number): OffsetPage<A> => ({
   nbResults: items.length,
-  nbPages: Math.max(1, Math.ceil(items.length / size)),
+  nbPages: Math.ceil(items.length / size),
   page,
   nbResultsPerPage: size,
   results: items.slice((page - 1) * size, page * size)

@@ -5,23 +5,77 @@
  * emails are kept in the backend's `email` collection (not exposed by the API) for tests to read.
  */
 import * as Effect from "effect/Effect"
-import { type ApiError, forbidden, RawResponse } from "./ApiError.js"
+import { type ApiError, forbidden, notFound, RawResponse, unprocessable } from "./ApiError.js"
 import { asset } from "./Families.js"
 import * as R from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
-import { deepMerge, type Doc, newId } from "./Store.js"
+import { type Doc, jsonbMerge, newId } from "./Store.js"
 import { user } from "./Users.js"
 import * as V from "./Validation.js"
 
-/** The public configuration as `GET /config` shows it. */
+/** The public configuration as `GET /config` shows it (no `livemode`: it is not an object of the API). */
 const showConfig = (ctx: RequestContext): Doc => ({
   stelace: ctx.store.config.stelace ?? {},
   custom: ctx.store.config.custom ?? {},
-  theme: ctx.store.config.theme ?? {},
-  livemode: false
+  theme: ctx.store.config.theme ?? {}
 })
 
-const showPrivateConfig = (ctx: RequestContext): Doc => ({ stelace: ctx.store.privateConfig.stelace ?? {}, livemode: false })
+const showPrivateConfig = (ctx: RequestContext): Doc => ({ stelace: ctx.store.privateConfig.stelace ?? {} })
+
+const rolesList = () => V.nullable(V.array(V.string()))
+
+const configBody = V.required(V.object({
+  stelace: V.object({
+    roles: V.object({ whitelist: rolesList(), default: rolesList() }),
+    tokenCheckRedirectUrl: V.nullable(V.string({ empty: true })),
+    search: V.object({ maxDistance: V.nullable(V.integer({ min: 1 })) }),
+    instant: V.object({
+      serviceName: V.nullable(V.string({ empty: true })),
+      logoUrl: V.nullable(V.string({ empty: true })),
+      locale: V.string(),
+      currency: V.string(),
+      assetsInUniqueCountry: V.nullable(V.string()),
+      assetsInUniqueCountryActive: V.boolean()
+    }, { unknown: true })
+  }, { unknown: true }),
+  custom: V.record(),
+  theme: V.record()
+}))
+
+const privateConfigBody = V.required(V.object({
+  stelace: V.object({
+    stelaceAuthRefreshTokenExpiration: V.nullable(V.object({
+      m: V.integer({ min: 1 }),
+      h: V.integer({ min: 1 }),
+      d: V.integer({ min: 1 })
+    }, { length: 1 })),
+    ssoConnections: V.record(),
+    email: V.nullable(V.record())
+  }, { unknown: true })
+}))
+
+/** Roles a configuration may name: no `dev`, and only roles that exist. */
+const checkConfigRoles = (ctx: RequestContext): Effect.Effect<void, ApiError> => {
+  const whitelist: ReadonlyArray<string> | null | undefined = ctx.body.stelace?.roles?.whitelist
+  const defaults: ReadonlyArray<string> | null | undefined = ctx.body.stelace?.roles?.default
+  if (whitelist?.includes("dev")) return Effect.fail(unprocessable("Cannot whitelist the role \"dev\""))
+  if (defaults?.includes("dev")) return Effect.fail(unprocessable("Cannot include the role \"dev\" into default roles"))
+  const known = new Set(ctx.store.all("role").map((role) => role.value))
+  const unknownWhitelist = (whitelist ?? []).filter((role) => !known.has(role))
+  if (unknownWhitelist.length > 0) return Effect.fail(unprocessable(`Invalid whitelist roles: ${unknownWhitelist.join(", ")}`))
+  const unknownDefaults = (defaults ?? []).filter((role) => !known.has(role))
+  if (unknownDefaults.length > 0) return Effect.fail(unprocessable(`Invalid default roles: ${unknownDefaults.join(", ")}`))
+  return Effect.void
+}
+
+/** Deep-merges a configuration patch; the refresh token lifetime is replaced, not merged. */
+const mergeConfig = (current: Doc, patch: Doc): Doc => {
+  const merged = { ...current }
+  for (const [key, value] of Object.entries(patch)) merged[key] = jsonbMerge(current[key] ?? {}, value)
+  const expiration = patch.stelace?.stelaceAuthRefreshTokenExpiration
+  if (expiration !== undefined) merged.stelace.stelaceAuthRefreshTokenExpiration = structuredClone(expiration)
+  return merged
+}
 
 /** POST /batch: PATCHes up to 100 assets or users, answering raw (no request id), with the first failure's status. */
 const batch = Effect.fnUntraced(function*(ctx: RequestContext) {
@@ -58,45 +112,40 @@ const emailAddress = V.alternatives([
   V.array(V.alternatives([V.string(), V.object({ name: V.string({ empty: true }), address: V.required(V.string()) })]))
 ])
 
+/** Emails need an SMTP host in the private config (`stelace.email.host`), as on the real server; they are kept, not sent. */
 const recordEmail = (ctx: RequestContext, kind: string) =>
-  Effect.sync(() => {
+  Effect.suspend(() => {
+    if (!ctx.store.privateConfig.stelace?.email?.host) return Effect.fail(unprocessable("Missing email config"))
     ctx.store.put("email", { id: newId("eml"), createdDate: ctx.store.timestamp(ctx.now), kind, ...ctx.body })
-    return { success: true }
+    return Effect.succeed({ success: true })
   })
 
 /** The platform routes. */
 export const routes: ReadonlyArray<Route> = [
-  route("GET", "/config", { permissions: ["config:read", "config:read:all"] }, (ctx) => Effect.succeed(showConfig(ctx))),
-  route("PATCH", "/config", {
-    permissions: ["config:edit", "config:edit:all"],
-    body: V.required(V.object({ stelace: V.record(), custom: V.record(), theme: V.record() }))
-  }, (ctx) =>
-    Effect.sync(() => {
-      ctx.store.config = deepMerge(ctx.store.config, ctx.body) as Doc
+  route("GET", "/config", { permissions: ["config:read", "config:read:all"], cache: true }, (ctx) =>
+    Effect.succeed(showConfig(ctx))),
+  route("PATCH", "/config", { permissions: ["config:edit", "config:edit:all"], body: configBody }, (ctx) =>
+    checkConfigRoles(ctx).pipe(Effect.map(() => {
+      ctx.store.config = mergeConfig(ctx.store.config, ctx.body)
       return showConfig(ctx)
-    })),
+    }))),
   route("GET", "/config/private", { permissions: ["config:read:all"] }, (ctx) => Effect.succeed(showPrivateConfig(ctx))),
-  route("PATCH", "/config/private", {
-    permissions: ["config:edit:all"],
-    body: V.required(V.object({ stelace: V.record() }))
-  }, (ctx) =>
+  route("PATCH", "/config/private", { permissions: ["config:edit:all"], body: privateConfigBody }, (ctx) =>
     Effect.sync(() => {
-      ctx.store.privateConfig = deepMerge(ctx.store.privateConfig, ctx.body) as Doc
+      ctx.store.privateConfig = mergeConfig(ctx.store.privateConfig, ctx.body)
       return showPrivateConfig(ctx)
     })),
   route("GET", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
   route("PATCH", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
+  // nobody is connected to the backend's signal channels: a destination is never found
   route("POST", "/signal", {
     body: V.object({ message: V.any(), destination: V.string(), event: V.string() })
   }, (ctx) =>
     ctx.body.destination === undefined && !can(ctx.access, "signal:create:all")
       ? Effect.fail(forbidden())
-      : Effect.succeed({
-        message: ctx.body.message ?? null,
-        destination: ctx.body.destination ?? null,
-        event: ctx.body.event ?? "signal",
-        env: "test"
-      })),
+      : ctx.body.destination !== undefined
+      ? Effect.fail(notFound(`Signal destination '${ctx.body.destination}' not found`))
+      : Effect.succeed({ message: ctx.body.message, event: ctx.body.event ?? "signal", env: "test" })),
   route("POST", "/batch", {
     body: V.required(V.object({
       objectType: V.required(V.string({ valid: ["asset", "user"] })),

@@ -14,10 +14,14 @@
 import * as Effect from "effect/Effect"
 import { type ApiError, forbidden, notFound } from "./ApiError.js"
 import { recordEvent } from "./EventLog.js"
+import { canEditFor, hideNamespaces, readNamespacesFor } from "./Namespaces.js"
 import * as Pagination from "./Pagination.js"
 import { isSuperset, matchesRange, toList } from "./QueryString.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
-import { deepMerge, type Doc, newId } from "./Store.js"
+import { deepMerge, type Doc, jsonbMerge, newId } from "./Store.js"
+
+const isPlainObject = (value: unknown): value is Doc =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 import * as V from "./Validation.js"
 
 /** The five generic operations. */
@@ -91,10 +95,22 @@ export interface Family {
   readonly beforeRemove?: (doc: Doc, ctx: RequestContext) => Effect.Effect<void, ApiError>
   /** What the API shows of an object (beyond dropping nothing): hide private fields, add computed ones. */
   readonly expose?: (doc: Doc, ctx: RequestContext) => Doc
+  /**
+   * The user whose `_private`/`_protected` data the object holds (users: themself, assets: the
+   * owner): they write and read it. Families without one refuse those namespaces.
+   */
+  readonly namespacesOwner?: (doc: Doc) => string | undefined
   /** Event type prefix (`asset` → `asset__created`); no events when absent. */
   readonly event?: string
-  /** Under 2019-05-20 the list is a plain array of every object. */
-  readonly plainArrayIn2019?: boolean
+  /**
+   * Events derived from an update, each with the changes it is about (`asset__name_changed:
+   * { name }`); recorded before the `__updated` event they belong to.
+   */
+  readonly deltaEvents?: (changes: Doc, previous: Doc) => Readonly<Record<string, Doc>>
+  /** Under 2019-05-20 the list is a plain array of every object, in this order. */
+  readonly plainArrayIn2019?: { readonly orderBy: string; readonly order: "asc" | "desc" }
+  /** The list answers `cache-control: max-age=60` (asset types, categories, entries). */
+  readonly cachedList?: boolean
   /** The list only exists with cursor pagination (its schemas exist only for 2020-08-10). */
   readonly cursorOnly?: boolean
   /** `orderBy` values of page-based lists. */
@@ -105,6 +121,11 @@ export interface Family {
   readonly noPlatformData?: boolean
   /** The object has no `updatedDate`. */
   readonly noUpdatedDate?: boolean
+  /**
+   * Fields the answer to a creation leaves out when the body did not give them: the real server
+   * answers with what it inserted, and these have no default until read back (as `null`).
+   */
+  readonly absentUntilRead?: ReadonlyArray<string>
   /** Fields deep-merged on PATCH besides `metadata` and `platformData`. */
   readonly mergeFields?: ReadonlyArray<string>
 }
@@ -127,9 +148,12 @@ export const authorize = (family: Family, action: string, doc: Doc, ctx: Request
   canAll(ctx, family, action) || isOwner(family, doc, ctx) ? Effect.void : Effect.fail(forbidden())
 
 /** The object as the API shows it. */
-export const expose = (family: Family, doc: Doc, ctx: RequestContext): Doc => {
+export const expose = (family: Family, doc: Doc, ctx: RequestContext, single = true): Doc => {
   const shown = family.expose === undefined ? { ...doc } : family.expose(doc, ctx)
-  return { ...shown, livemode: false }
+  const namespaces = family.namespacesOwner === undefined
+    ? ctx.access.readNamespaces
+    : readNamespacesFor(family.namespacesOwner(doc), ctx, single)
+  return { ...hideNamespaces(shown, namespaces), livemode: false }
 }
 
 /** Finds an object or fails with 404. */
@@ -206,11 +230,12 @@ export const applyFilters = (family: Family, docs: ReadonlyArray<Doc>, ctx: Requ
 /** Sends a list in the version's shape (a plain array under 2019-05-20 for some families). */
 export const respondList = (family: Family, docs: ReadonlyArray<Doc>, ctx: RequestContext): unknown => {
   if (family.plainArrayIn2019 && Pagination.isOffsetVersion(ctx.version)) {
-    return Pagination.sortDocs(docs, "createdDate", "desc").map((doc) => expose(family, doc, ctx))
+    const { orderBy, order } = family.plainArrayIn2019
+    return Pagination.sortDocs(docs, orderBy, order).map((doc) => expose(family, doc, ctx, false))
   }
   const version = family.cursorOnly ? Pagination.latestVersion : ctx.version
   const page = Pagination.paginate(docs, ctx.query as Pagination.PageParams, version)
-  return { ...page, results: page.results.map((doc) => expose(family, doc, ctx)) }
+  return { ...page, results: page.results.map((doc) => expose(family, doc, ctx, false)) }
 }
 
 /** GET /path: the filtered list, restricted to one's own objects without `<name>:list:all`. */
@@ -236,7 +261,12 @@ const checkPlatformData = (ctx: RequestContext): Effect.Effect<void, ApiError> =
 /** Builds (without storing) a new object from the body: defaults, owner, dates, prepare hook. */
 export const build = Effect.fnUntraced(function*(family: Family, ctx: RequestContext, body: Doc = ctx.body) {
   yield* checkPlatformData(ctx)
-  const draft: Doc = { ...family.defaults?.(ctx), ...structuredClone(body) }
+  // object fields get their defaults below what the body gives (`timing: { timeUnit: "h" }` keeps `minDuration: null`)
+  const defaults = family.defaults?.(ctx) ?? {}
+  const draft: Doc = { ...defaults, ...structuredClone(body) }
+  for (const field of family.mergeFields ?? []) {
+    if (isPlainObject(defaults[field]) && isPlainObject(draft[field])) draft[field] = deepMerge(defaults[field], draft[field])
+  }
   if (family.scope === "own" && family.ownerField !== undefined && !canAll(ctx, family, "create")) {
     const owner = draft[family.ownerField]
     if (ctx.currentUserId === undefined || (owner !== undefined && owner !== ctx.currentUserId)) {
@@ -255,27 +285,55 @@ export const build = Effect.fnUntraced(function*(family: Family, ctx: RequestCon
     metadata: draft.metadata ?? {},
     ...(family.noPlatformData ? {} : { platformData: draft.platformData ?? {} })
   }
+  if (family.namespacesOwner !== undefined && !canEditFor(body, family.namespacesOwner(doc), ctx)) {
+    return yield* Effect.fail(forbidden("Invalid namespaces"))
+  }
   return family.prepare === undefined ? doc : yield* family.prepare(doc, ctx, undefined)
 })
 
-/** Records `<event>__<action>` for an object, when the family has events. */
-export const emit = (family: Family, action: string, doc: Doc, ctx: RequestContext, extra: Doc = {}): void => {
-  if (family.event === undefined) return
-  recordEvent(ctx, {
+/** Records `<event>__<action>` for an object, when the family has events; the event, if any. */
+export const emit = (family: Family, action: string, doc: Doc, ctx: RequestContext, extra: Doc = {}): Doc | undefined => {
+  if (family.event === undefined) return undefined
+  // events show objects with every namespace of their data
+  const all: RequestContext = { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } }
+  return recordEvent(ctx, {
     type: `${family.event}__${action}`,
     objectType: family.name,
     objectId: doc.id,
-    object: expose(family, doc, ctx),
+    object: expose(family, doc, all),
     ...extra
   })
+}
+
+/**
+ * Records the events of an update: the derived ones (`asset__name_changed`...), then
+ * `<event>__updated` with the changes requested.
+ */
+export const emitUpdate = (family: Family, doc: Doc, previous: Doc, changes: Doc, ctx: RequestContext): Doc | undefined => {
+  if (family.event === undefined) return undefined
+  const all: RequestContext = { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } }
+  const parentId = newId("evt")
+  for (const [type, delta] of Object.entries(family.deltaEvents?.(changes, previous) ?? {})) {
+    recordEvent(ctx, {
+      type,
+      objectType: family.name,
+      objectId: doc.id,
+      changesRequested: expose(family, delta, all),
+      related: expose(family, doc, all),
+      parentId
+    })
+  }
+  return emit(family, "updated", doc, ctx, { id: parentId, changesRequested: expose(family, changes, all) })
 }
 
 /** POST /path. */
 export const create = Effect.fnUntraced(function*(family: Family, ctx: RequestContext) {
   const doc = yield* build(family, ctx)
   ctx.store.put(family.name, doc)
-  emit(family, "created", doc, ctx)
-  return expose(family, doc, ctx)
+  emit(family, "created", doc, { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } })
+  const shown = expose(family, doc, ctx)
+  for (const field of family.absentUntilRead ?? []) if (ctx.body[field] === undefined) delete shown[field]
+  return shown
 })
 
 /** Applies a PATCH body to an object: deep merge of data fields, replacement of the others. */
@@ -283,7 +341,7 @@ export const applyPatch = (family: Family, doc: Doc, patch: Doc, ctx: RequestCon
   const merged = new Set(["metadata", "platformData", ...(family.mergeFields ?? [])])
   const next: Doc = { ...doc }
   for (const [key, value] of Object.entries(patch)) {
-    next[key] = merged.has(key) ? deepMerge(doc[key] ?? {}, value) : structuredClone(value)
+    next[key] = merged.has(key) ? jsonbMerge(doc[key] ?? {}, value) : structuredClone(value)
   }
   if (!family.noUpdatedDate) next.updatedDate = ctx.store.timestamp(ctx.now)
   return next
@@ -294,16 +352,20 @@ export const update = Effect.fnUntraced(function*(family: Family, ctx: RequestCo
   const previous = yield* find(family, ctx.params.id!, ctx)
   if (family.scope === "own") yield* authorize(family, "edit", previous, ctx)
   yield* checkPlatformData(ctx)
+  if (family.namespacesOwner !== undefined && !canEditFor(ctx.body, family.namespacesOwner(previous), ctx)) {
+    return yield* Effect.fail(forbidden("Invalid namespace"))
+  }
   let doc = applyPatch(family, previous, ctx.body, ctx)
   if (family.prepare !== undefined) doc = yield* family.prepare(doc, ctx, previous)
   ctx.store.put(family.name, doc)
-  emit(family, "updated", doc, ctx, { changesRequested: ctx.body })
+  emitUpdate(family, doc, previous, ctx.body, ctx)
   return expose(family, doc, ctx)
 })
 
-/** DELETE /path/:id, answering `{ id }`. */
+/** DELETE /path/:id, answering `{ id }`, also when there is no such object (the real server does). */
 export const remove = Effect.fnUntraced(function*(family: Family, ctx: RequestContext) {
-  const doc = yield* find(family, ctx.params.id!, ctx)
+  const doc = ctx.store.get(family.name, ctx.params.id!)
+  if (doc === undefined) return { id: ctx.params.id! }
   if (family.scope === "own") yield* authorize(family, "remove", doc, ctx)
   if (family.beforeRemove !== undefined) yield* family.beforeRemove(doc, ctx)
   ctx.store.delete(family.name, doc.id)
@@ -316,8 +378,11 @@ export const routes = (family: Family): Array<Route> => {
   const ops = new Set(family.operations)
   const all: Array<Route> = []
   if (ops.has("list")) {
-    all.push(route("GET", family.path, { permissions: permission(family, "list"), query: listQueryRule(family) }, (ctx) =>
-      list(family, ctx)))
+    all.push(route("GET", family.path, {
+      permissions: permission(family, "list"),
+      query: listQueryRule(family),
+      cache: family.cachedList ?? false
+    }, (ctx) => list(family, ctx)))
   }
   if (ops.has("read")) {
     all.push(
@@ -336,6 +401,7 @@ export const routes = (family: Family): Array<Route> => {
     all.push(
       route("POST", family.path, {
         permissions: permission(family, "create"),
+        editsProtectedNamespaces: family.namespacesOwner !== undefined,
         ...(family.create === undefined ? {} : { body: V.required(family.create) })
       }, (ctx) => create(family, ctx))
     )
@@ -345,6 +411,7 @@ export const routes = (family: Family): Array<Route> => {
     all.push(
       route("PATCH", `${family.path}/:id`, {
         permissions: permission(family, "edit"),
+        editsProtectedNamespaces: family.namespacesOwner !== undefined,
         ...(body === undefined ? {} : { body })
       }, (ctx) => update(family, ctx))
     )

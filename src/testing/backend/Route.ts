@@ -33,6 +33,8 @@ export interface Access {
   readonly permissions: ReadonlySet<string>
   /** Namespaces of metadata the caller may read (`*` for all). */
   readonly readNamespaces: ReadonlyArray<string>
+  /** Namespaces of metadata the caller may write (`*` for all). */
+  readonly editNamespaces: ReadonlyArray<string>
   /** The organization named by `x-stelace-organization-id`, when the caller belongs to it. */
   readonly organizationId: string | undefined
 }
@@ -83,6 +85,12 @@ export interface Route {
   readonly auth: "apiKey" | "none" | "system"
   readonly query: VersionedRule | undefined
   readonly body: VersionedRule | undefined
+  /** Answers `cache-control: max-age=60` instead of `no-store` (the real server caches a few public reads). */
+  readonly cache: boolean
+  /** The body's `platformData` and namespaces are checked (see `Namespaces.checkRequestData`). */
+  readonly checksData: boolean
+  /** `_private` and `_protected` may be written (users and assets). */
+  readonly editsProtectedNamespaces: boolean
   readonly handler: Handler
 }
 
@@ -95,6 +103,9 @@ export const route = (
     readonly auth?: Route["auth"]
     readonly query?: VersionedRule
     readonly body?: VersionedRule
+    readonly cache?: boolean
+    readonly checksData?: boolean
+    readonly editsProtectedNamespaces?: boolean
   },
   handler: Handler
 ): Route => ({
@@ -104,6 +115,9 @@ export const route = (
   auth: options.auth ?? "apiKey",
   query: options.query,
   body: options.body,
+  cache: options.cache ?? false,
+  checksData: options.checksData ?? (method === "POST" || method === "PATCH" || method === "PUT"),
+  editsProtectedNamespaces: options.editsProtectedNamespaces ?? false,
   handler
 })
 

@@ -7,7 +7,7 @@ import type { Route } from "./Route.js"
 /** The outcome of matching a request. */
 export type Match =
   | { readonly _tag: "Found"; readonly route: Route; readonly params: Record<string, string> }
-  | { readonly _tag: "MethodNotAllowed" }
+  | { readonly _tag: "MethodNotAllowed"; readonly allowed: ReadonlyArray<string> }
   | { readonly _tag: "NotFound" }
 
 interface Compiled {
@@ -37,15 +37,15 @@ export const makeRouter = (routes: ReadonlyArray<Route>) => {
   return (method: string, pathname: string): Match => {
     const parts = pathname.split("/").filter((part) => part !== "")
     let best: { entry: Compiled; params: Record<string, string> } | undefined
-    let pathKnown = false
+    const allowed = new Set<string>()
     for (const entry of compiled) {
       const params = matchPath(entry, parts)
       if (params === undefined) continue
-      pathKnown = true
+      allowed.add(entry.route.method)
       if (entry.route.method !== method) continue
       if (best === undefined || entry.staticCount > best.entry.staticCount) best = { entry, params }
     }
     if (best !== undefined) return { _tag: "Found", route: best.entry.route, params: best.params }
-    return pathKnown ? { _tag: "MethodNotAllowed" } : { _tag: "NotFound" }
+    return allowed.size > 0 ? { _tag: "MethodNotAllowed", allowed: [...allowed] } : { _tag: "NotFound" }
   }
 }

@@ -19,26 +19,29 @@ import { user } from "./Users.js"
 
 /** Stores the API keys and the built-in roles every backend has. */
 export const loadBasics = (store: Store, now: number, keys: { secret: string; publishable: string }): void => {
-  const date = new Date(now).toISOString()
+  // one after the other, as a platform's set-up creates them: lists sort on these dates
   for (const role of defaultRoles) {
+    const date = store.timestamp(now)
     store.put("role", { id: newId("role"), createdDate: date, updatedDate: date, ...structuredClone(role), metadata: {}, platformData: {} })
   }
-  const apiKey = (name: string, key: string) =>
-    store.put("apiKey", {
+  const apiKey = (name: string, key: string, roles: ReadonlyArray<string>, namespaces: ReadonlyArray<string>) => {
+    const date = store.timestamp(now)
+    return store.put("apiKey", {
       id: newId("apik"),
       createdDate: date,
       updatedDate: date,
       name,
       key,
-      roles: [],
+      roles: [...roles],
       permissions: [],
-      readNamespaces: [],
-      editNamespaces: [],
+      readNamespaces: [...namespaces],
+      editNamespaces: [...namespaces],
       metadata: {},
       platformData: {}
     })
-  apiKey("Secret test key", keys.secret)
-  apiKey("Publishable test key", keys.publishable)
+  }
+  apiKey("Secret test key", keys.secret, ["dev"], ["*"])
+  apiKey("Publishable test key", keys.publishable, ["public"], [])
   store.config = { stelace: {}, custom: {}, theme: {} }
   store.privateConfig = { stelace: {} }
 }
@@ -59,14 +62,18 @@ const loadAll = Effect.fnUntraced(function*(
     )
     const doc: Doc = { ...built }
     if (family === user) {
-      doc.type = record.type ?? "user"
+      const organization = record.type === "organization"
+      delete doc.type
       doc.organizations = record.organizations ?? {}
-      doc.roles = record.roles ?? ["user", "provider"]
-      if (doc.type === "organization") doc.orgOwnerId = record.orgOwnerId ?? null
-      doc.id = record.id ?? newId(doc.type === "organization" ? "org" : "usr")
-      for (const field of ["displayName", "firstname", "lastname", "email", "description"]) doc[field] ??= null
+      const roles: Array<string> = [...((record.roles as Array<string> | undefined) ?? ["user", "provider"])]
+      if (organization && !roles.includes("organization")) roles.push("organization")
+      doc.roles = roles
+      if (organization) doc.orgOwnerId = record.orgOwnerId ?? null
+      doc.id = record.id ?? newId(organization ? "org" : "usr")
+      for (const field of ["username", "displayName", "firstname", "lastname", "email", "description"]) doc[field] ??= null
       if (typeof record.password === "string") base.store.passwords.set(doc.id, record.password)
     }
+    if (family === Families.message && doc.conversationId === undefined) doc.conversationId = newId("conv")
     if (family === transaction && typeof record.status === "string" && record.status !== doc.status) {
       doc.statusHistory = [{ status: record.status, date: record.updatedDate ?? doc.updatedDate }, ...doc.statusHistory]
       doc.status = record.status

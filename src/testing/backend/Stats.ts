@@ -6,7 +6,10 @@
 import * as Effect from "effect/Effect"
 import { unprocessable } from "./ApiError.js"
 import { recordEvent } from "./EventLog.js"
-import { document, event, rating, workflowLog } from "./Families.js"
+import { availability } from "./Availabilities.js"
+import { allNamespaces, BAD_CUSTOM_EVENT_TYPE, CORE_EVENT_FORMAT, document, event, genericFamilies, rating, workflowLog } from "./Families.js"
+import { transaction } from "./Transactions.js"
+import { user } from "./Users.js"
 import * as Pagination from "./Pagination.js"
 import * as R from "./Resources.js"
 import { type Family } from "./Resources.js"
@@ -119,8 +122,9 @@ const ratingStats = (ctx: RequestContext) =>
   Effect.sync(() => {
     const groupBy = String(ctx.query.groupBy)
     const docs = filtered(rating, ctx, ["authorId", "targetId", "assetId", "transactionId", "label"])
-    const rows = aggregate(docs, optionsOf(ctx, groupBy, (doc) => doc.score, "avg"))
-      .map((row) => ({ ...row, [groupBy]: row.groupByValue }))
+    // scores average to whole numbers, and the group is named by its field (`targetId: ...`)
+    const rows = aggregate(docs, { ...optionsOf(ctx, groupBy, (doc) => doc.score, "count"), avgPrecision: 0 })
+      .map(({ groupBy: _groupBy, groupByValue, ...row }) => ({ ...row, [groupBy]: groupByValue }))
     return respondStats(rows, ctx)
   })
 
@@ -130,7 +134,7 @@ const eventStats = (ctx: RequestContext) =>
     const { groupBy, field } = ctx.query as { groupBy: string; field?: string }
     const docs = filtered(event, ctx, ["type", "objectType", "objectId", "emitter", "emitterId", "object", "metadata", "createdDate"])
     const rows = aggregate(docs, optionsOf(ctx, groupBy, field === undefined ? undefined : (doc) => getPath(doc, field), "count"))
-      .map(({ id: _id, ...row }) => ({ groupByField: row.groupByValue, ...row }))
+      .map(({ id: _id, ...row }) => row)
     const page = (ctx.query.page as number | undefined) ?? 1
     return Pagination.offsetPage(rows, page, (ctx.query.nbResultsPerPage as number | undefined) ?? Pagination.DEFAULT_PAGE_SIZE)
   })
@@ -168,16 +172,24 @@ const historyQuery = (filters: Record<string, V.Rule>) =>
     { oxor: Pagination.cursorPeers }
   )
 
-/** Event types the backend emits itself; custom events cannot use them. */
-const coreEventTypes = /__(created|updated|deleted|status_changed|searched|reset_requested|check_requested|check_confirmed|organization_joined|organization_left|organization_rights_changed)$/
+/** Families by id prefix, to describe the object a custom event is about. */
+const familiesByPrefix: Readonly<Record<string, Family>> = Object.fromEntries(
+  [...genericFamilies, user, transaction, availability].map((family) => [family.prefix, family])
+)
 
-/** POST /events: a custom event. */
+/** POST /events: a custom event; its object (when `objectId` names one) is described as the API shows it. */
 const createEvent = (ctx: RequestContext) =>
   Effect.sync(() => {
-    if (coreEventTypes.test(ctx.body.type)) throw unprocessable(`Cannot create a core event "${ctx.body.type}"`)
+    if (CORE_EVENT_FORMAT.test(ctx.body.type)) throw unprocessable(BAD_CUSTOM_EVENT_TYPE)
+    const objectId: string | undefined = ctx.body.objectId
+    const prefix = objectId === undefined ? undefined : (objectId.startsWith("org_") ? "usr" : objectId.split("_")[0]!)
+    const family = prefix === undefined ? undefined : familiesByPrefix[prefix]
+    const stored = family === undefined || objectId === undefined ? undefined : ctx.store.get(family.name, objectId)
     const doc = recordEvent(ctx, {
       type: ctx.body.type,
-      objectId: ctx.body.objectId ?? null,
+      objectId: objectId ?? null,
+      objectType: family?.name ?? null,
+      object: stored === undefined ? null : R.expose(family!, stored, allNamespaces(ctx)),
       emitter: "custom",
       emitterId: ctx.body.emitterId ?? null,
       metadata: ctx.body.metadata ?? {}

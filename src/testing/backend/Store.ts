@@ -60,12 +60,50 @@ export const uuid = (): string => globalThis.crypto.randomUUID()
 const isPlainObject = (value: unknown): value is Doc =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
-/** Deep-merges `patch` into `base` (objects merge, everything else replaces), like `stl_jsonb_deep_merge`. */
+/** Deep-merges `patch` into `base` (objects merge, everything else replaces). */
 export const deepMerge = (base: unknown, patch: unknown): unknown => {
   if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch)
   const merged: Doc = { ...base }
   for (const [key, value] of Object.entries(patch)) merged[key] = deepMerge(base[key], value)
   return merged
+}
+
+/**
+ * How the real server merges a PATCH into a JSON column (its `stl_jsonb_deep_merge` SQL
+ * function): objects merge key by key, anything else replaces, and two empty objects merge into
+ * `null` (an aggregate over no keys), so `PATCH { metadata: {} }` on empty metadata gives `null`.
+ */
+export const jsonbMerge = (base: unknown, patch: unknown): unknown => {
+  if (patch === undefined) return structuredClone(base)
+  if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch)
+  const keys = new Set([...Object.keys(base), ...Object.keys(patch)])
+  if (keys.size === 0) return null
+  const merged: Doc = {}
+  for (const key of keys) {
+    merged[key] = !(key in patch) ? structuredClone(base[key]) : !(key in base) ? structuredClone(patch[key]) : jsonbMerge(base[key], patch[key])
+  }
+  return merged
+}
+
+/**
+ * A number as a PostgreSQL `real` column (4 bytes) gives it back: the real server keeps prices
+ * and amounts in such columns, so 37.050000000000004 is read back as 37.05.
+ */
+export const float4 = (value: unknown): unknown => {
+  if (typeof value !== "number" || !Number.isFinite(value)) return value
+  const stored = Math.fround(value)
+  for (let digits = 1; digits <= 9; digits++) {
+    const shortest = Number(stored.toPrecision(digits))
+    if (Math.fround(shortest) === stored) return shortest
+  }
+  return stored
+}
+
+/** A document with some of its numbers stored as `real` columns. */
+export const withFloat4 = (doc: Doc, fields: ReadonlyArray<string>): Doc => {
+  const stored = { ...doc }
+  for (const field of fields) if (field in stored) stored[field] = float4(stored[field])
+  return stored
 }
 
 /** The in-memory database of one backend. */

@@ -3,21 +3,29 @@
  *
  * The process is the asset type's `transactionProcess`, or the default one (draft → accepted /
  * confirmed / pending-acceptance / pending-payment → validated → completed, cancel from anywhere).
- * A transition not allowed from the current status answers 422; a transition whose actors are
- * `owner` or `taker` can only be run by them (or with `transaction:transition:all`).
- *
- * Pricing follows the server: `value = unitPrice × duration × quantity`, then the asset type's
- * fees (`ownerAmount = value − ownerFees`, `takerAmount = value + takerFees`).
+ * As on the real server:
+ * - a transition not allowed from the current status answers 422 "Invalid transition"; one whose
+ *   actors are `owner` or `taker` can only be run by them (or with `transaction:transition:all`);
+ *   `cancel` needs `data.cancellationReason`; reaching an end status (one no transition leaves)
+ *   sets `completedDate`;
+ * - `value = unitPrice × duration (in the asset type's time unit) × quantity`; fees are
+ *   percentages of the value, and amounts are rounded to one decimal (none for currencies without
+ *   minor units): `ownerAmount = value − ownerFees`, `takerAmount = value + takerFees`,
+ *   `platformAmount = ownerFees + takerFees`;
+ * - a transaction entering a status that blocks availability takes units from the asset (sales)
+ *   or from the period (rentals), and cancels the pending transactions that no longer fit;
+ * - without `transaction:list:all`, a list must filter on one's own `ownerId` or `takerId`.
  */
 import * as Effect from "effect/Effect"
-import { forbidden, unprocessable } from "./ApiError.js"
-import { availableQuantity } from "./Availabilities.js"
+import { type ApiError, badRequest, forbidden, notFound, unprocessable } from "./ApiError.js"
+import { isAvailable } from "./Availabilities.js"
+import { currencyDecimals } from "./Currencies.js"
 import { recordEvent } from "./EventLog.js"
-import { asset as assetFamily, assetType as assetTypeFamily } from "./Families.js"
+import { asset as assetFamily } from "./Families.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
-import type { Doc } from "./Store.js"
+import { type Doc, newId, withFloat4 } from "./Store.js"
 import * as V from "./Validation.js"
 
 /** The default transaction process of the server. */
@@ -48,137 +56,273 @@ interface Transition {
   readonly actors?: ReadonlyArray<string>
 }
 
-const processOf = (transaction: Doc): { initStatus: string; cancelStatus: string; transitions: ReadonlyArray<Transition> } =>
-  transaction.assetType?.transactionProcess ?? defaultProcess
+interface Process {
+  readonly initStatus: string
+  readonly cancelStatus: string
+  readonly transitions: ReadonlyArray<Transition>
+}
+
+const processOf = (doc: Doc): Process => doc.assetType?.transactionProcess ?? defaultProcess
+
+/** Statuses no transition leaves: reaching one completes the transaction. */
+const endStatuses = (process: Process): Set<string> => {
+  const from = new Set(process.transitions.map((t) => t.from).filter((status) => status !== "*"))
+  return new Set(process.transitions.map((t) => t.to).filter((status) => !from.has(status)))
+}
+
+/** Statuses of a transaction that use the asset. */
+export const blockingStatuses = (doc: Doc): ReadonlyArray<string> => doc.assetType?.unavailableWhen ?? ["validated", "completed"]
+
+const isBlocking = (doc: Doc, status: string): boolean => blockingStatuses(doc).includes(status)
 
 // ---------------------------------------------------------------------------------------------
-// Durations and pricing
+// Durations, as moment.js computes them on the real server
 
-const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, n: 86_400_000, w: 604_800_000 }
+const DAY_MS = 86_400_000
+const daysToMonths = (days: number) => (days * 4800) / 146_097
+const monthsToDays = (months: number) => (months * 146_097) / 4800
 
-/** Adds a duration object (`{ d: 3 }`, `{ M: 1 }`) to an ISO date. */
+/** A duration in a time unit (`n`, nights, counts as days; a duration given in nights counts 0, as moment ignores the key). */
+export const durationAs = (duration: Doc, unit: string): number => {
+  const ms = Number(duration.m ?? 0) * 60_000 + Number(duration.h ?? 0) * 3_600_000
+  const days = Number(duration.d ?? 0) + Number(duration.w ?? 0) * 7
+  const months = Number(duration.M ?? 0)
+  return inUnit({ ms, days, months }, unit)
+}
+
+const inUnit = ({ days, months, ms }: { ms: number; days: number; months: number }, unit: string): number => {
+  if (unit === "M") return months + daysToMonths(days + ms / DAY_MS)
+  const allDays = days + Math.round(monthsToDays(months))
+  switch (unit) {
+    case "w":
+      return allDays / 7 + ms / (7 * DAY_MS)
+    case "h":
+      return allDays * 24 + ms / 3_600_000
+    case "m":
+      return allDays * 1440 + ms / 60_000
+    default:
+      return allDays + ms / DAY_MS
+  }
+}
+
+/** The time between two dates in a time unit. */
+const diffDates = (end: string, start: string, unit: string): number =>
+  inUnit({ ms: Date.parse(end) - Date.parse(start), days: 0, months: 0 }, unit)
+
+/** Adds a duration (`{ d: 3 }`, `{ M: 1 }`) to an ISO date; months keep the day, or the month's last one. */
 export const addDuration = (date: string, duration: Doc): string => {
   const result = new Date(date)
-  for (const [unit, amount] of Object.entries(duration)) {
-    if (unit === "M") result.setUTCMonth(result.getUTCMonth() + Number(amount))
-    else result.setTime(result.getTime() + Number(amount) * (UNIT_MS[unit] ?? 0))
+  const months = Number(duration.M ?? 0)
+  if (months !== 0) {
+    const day = result.getUTCDate()
+    result.setUTCDate(1)
+    result.setUTCMonth(result.getUTCMonth() + months)
+    const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate()
+    result.setUTCDate(Math.min(day, lastDay))
   }
+  const days = Number(duration.d ?? 0) + Number(duration.n ?? 0) + Number(duration.w ?? 0) * 7
+  result.setTime(result.getTime() + days * DAY_MS + Number(duration.h ?? 0) * 3_600_000 + Number(duration.m ?? 0) * 60_000)
   return result.toISOString()
 }
 
-const unitMs = (unit: string): number => (unit === "M" ? 30 * UNIT_MS.d! : (UNIT_MS[unit] ?? UNIT_MS.d!))
+// ---------------------------------------------------------------------------------------------
+// Pricing
 
-/** The time between two ISO dates in a time unit. */
-const diffIn = (start: string, end: string, unit: string): number => (Date.parse(end) - Date.parse(start)) / unitMs(unit)
+/** Rounds through the decimal notation, so that 8.325 rounds to 8.33 (not 8.32). */
+export const roundDecimal = (amount: number, precision: number): number =>
+  Number(`${Math.round(Number(`${amount}e${precision}`))}e-${precision}`)
 
-/** A duration expressed in a time unit. */
-const durationIn = (duration: Doc, unit: string): number => {
-  const start = "2000-01-01T00:00:00.000Z"
-  return diffIn(start, addDuration(start, duration), unit)
+/** Amounts are rounded to one decimal at most (none for currencies without minor units). */
+const roundAmount = (amount: number, currency: unknown): number => roundDecimal(amount, Math.min(currencyDecimals(currency) ?? 2, 1))
+
+/** The amounts of a transaction from its value (or the given amounts) and the asset type's fees. */
+export const pricing = (
+  value: number,
+  fees: Doc | undefined,
+  currency: unknown,
+  given: { readonly ownerAmount?: number; readonly takerAmount?: number } = {}
+) => {
+  const ownerFees = roundAmount((Number(fees?.ownerFeesPercent ?? 0) / 100) * value, currency)
+  const takerFees = roundAmount((Number(fees?.takerFeesPercent ?? 0) / 100) * value, currency)
+  const ownerAmount = Number.isFinite(given.ownerAmount) ? given.ownerAmount! : roundAmount(value - ownerFees, currency)
+  const takerAmount = Number.isFinite(given.takerAmount) ? given.takerAmount! : roundAmount(value + takerFees, currency)
+  const charged = { ownerFees: roundAmount(value - ownerAmount, currency), takerFees: roundAmount(takerAmount - value, currency) }
+  const platformAmount = roundAmount(charged.ownerFees + charged.takerFees, currency)
+  // the fees are stored (not shown) with the transaction, as the real server does
+  return { ownerAmount, takerAmount, platformAmount, ...charged }
 }
 
-const round = (amount: number, decimals = 2): number => Math.round(amount * 10 ** decimals) / 10 ** decimals
+// ---------------------------------------------------------------------------------------------
+// Computing a transaction from its asset
 
-/** Owner and taker amounts from a value and the asset type's fees. */
-export const pricing = (value: number, fees: Doc | undefined) => {
-  const ownerRate = Number(fees?.ownerFeesPercent ?? 0) / 100
-  const takerRate = Number(fees?.takerFeesPercent ?? 0) / 100
-  const ownerFees = round(ownerRate * value)
-  const takerFees = round((takerRate / (1 - takerRate)) * value)
-  return { ownerAmount: round(value - ownerFees), takerAmount: round(value + takerFees) }
+interface Input {
+  readonly assetId?: string
+  readonly startDate?: string
+  readonly endDate?: string
+  readonly duration?: Doc
+  readonly quantity?: number
+  readonly takerId?: string
+  readonly value?: number
+  readonly ownerAmount?: number
+  readonly takerAmount?: number
 }
 
-const AMOUNT_FIELDS = ["value", "ownerAmount", "takerAmount"] as const
+const isEmpty = (value: unknown): boolean =>
+  value === null || value === undefined || (typeof value === "object" && Object.keys(value as object).length === 0)
+
+/** `{ ...base, ...patch }` without the patch's undefined values (lodash's `merge` on flat fields). */
+const mergeDefined = (base: Doc, patch: Doc): Doc => {
+  const merged: Doc = { ...base }
+  for (const [key, value] of Object.entries(patch)) if (value !== undefined) merged[key] = value
+  return merged
+}
 
 /**
- * Fills a transaction from its asset: snapshots, owner, dates, duration, unit price and amounts.
- * Checks the asset, the duration limits of the asset type and the availability.
+ * The fields a transaction gets from its asset and dates (the real server's
+ * `computeTransactionInformation`): snapshots, owner, currency, dates and duration, quantity and
+ * amounts, after checking the asset, the asset type's limits and the availability.
  */
-const fill = Effect.fnUntraced(function*(draft: Doc, ctx: RequestContext, previous: Doc | undefined) {
-  const overrides = AMOUNT_FIELDS.filter((field) => ctx.body[field] !== undefined)
-  if (overrides.length > 0 && !can(ctx.access, "transaction:config:all")) return yield* Effect.fail(forbidden())
-  if (draft.assetId === null || draft.assetId === undefined) {
-    return { ...draft, assetId: null, assetSnapshot: {}, assetTypeId: null, assetType: {}, ownerId: draft.ownerId ?? null }
+const computeInformation = Effect.fnUntraced(function*(ctx: RequestContext, input: Input, previous: Doc | undefined) {
+  const computed: Doc = {
+    startDate: input.startDate === undefined ? previous?.startDate : input.startDate,
+    endDate: input.endDate === undefined && input.duration === undefined
+      ? previous?.endDate
+      : input.endDate === undefined
+      ? null
+      : input.endDate,
+    duration: input.endDate === undefined && input.duration === undefined
+      ? previous?.duration
+      : input.endDate === undefined
+      ? input.duration
+      : null,
+    quantity: input.quantity === undefined ? previous?.quantity : input.quantity
   }
-  const reprice = previous === undefined ||
-    ["assetId", "startDate", "endDate", "duration", "quantity", ...AMOUNT_FIELDS].some((field) => ctx.body[field] !== undefined)
-  if (!reprice) return draft
-
-  const asset = ctx.store.get("asset", draft.assetId)
-  if (asset === undefined) return yield* Effect.fail(unprocessable("Asset not found"))
-  const assetType = ctx.store.get("assetType", asset.assetTypeId)
-  if (assetType === undefined) return yield* Effect.fail(unprocessable("Asset type not found"))
-  if (previous === undefined && !asset.active) return yield* Effect.fail(unprocessable("Asset not active"))
-  if (previous === undefined && !asset.validated) return yield* Effect.fail(unprocessable("Asset not validated"))
-
-  const quantity = Number(draft.quantity ?? 1)
-  let { startDate = null, endDate = null, duration = null } = draft
-  const timeUnit: string | null = assetType.timeBased ? (assetType.timing?.timeUnit ?? "d") : null
-  let nbTimeUnits = 1
-  if (assetType.timeBased && startDate !== null) {
-    startDate = new Date(startDate).toISOString()
-    // The end comes from the field the request changed; otherwise from the stored duration.
-    const fromEndDate = ctx.body.endDate !== undefined ||
-      (ctx.body.duration === undefined && (duration === null || duration === undefined))
-    if (fromEndDate) {
-      if (endDate === null || endDate === undefined) {
-        return yield* Effect.fail(unprocessable("Missing end date or duration"))
+  let attrs: Doc = { takerId: input.takerId }
+  const shouldChangeAsset = previous === undefined || isEmpty(previous.assetSnapshot) || previous.assetId !== input.assetId
+  const assetIdToFetch = input.assetId ?? previous?.assetId
+  let asset: Doc | undefined
+  let assetType: Doc | undefined
+  if (assetIdToFetch) {
+    if (shouldChangeAsset) {
+      asset = ctx.store.get("asset", assetIdToFetch)
+      if (asset === undefined) return yield* Effect.fail(unprocessable("Asset is not found", { assetId: assetIdToFetch }))
+      if (asset.ownerId && asset.ownerId === input.takerId) {
+        return yield* Effect.fail(unprocessable("Owner cannot book its own asset", { ownerId: asset.ownerId }))
       }
-      endDate = new Date(endDate).toISOString()
-      if (endDate <= startDate) return yield* Effect.fail(unprocessable("End date must be after start date"))
-      duration = { [timeUnit!]: round(diffIn(startDate, endDate, timeUnit!), 4) }
+      if (!asset.validated) return yield* Effect.fail(unprocessable("Asset not validated", { assetId: asset.id }))
+      if (!asset.active) return yield* Effect.fail(unprocessable("Asset not active", { assetId: asset.id }))
+      assetType = ctx.store.get("assetType", asset.assetTypeId)
+      if (assetType === undefined) {
+        return yield* Effect.fail(unprocessable("Asset type is not found", { assetTypeId: asset.assetTypeId }))
+      }
+      if (!assetType.active) return yield* Effect.fail(unprocessable("Asset type inactive", { assetTypeId: asset.assetTypeId }))
+      const currency = asset.currency || ctx.store.config.stelace?.instant?.currency
+      if (!currency) return yield* Effect.fail(unprocessable(`No currency for the asset with ID ${asset.id}`))
+      attrs = {
+        ...attrs,
+        assetId: asset.id,
+        ownerId: asset.ownerId,
+        assetTypeId: assetType.id,
+        // snapshots are the stored rows, without `livemode`
+        assetType: structuredClone(assetType),
+        assetSnapshot: structuredClone(asset),
+        currency,
+        timeUnit: assetType.timing?.timeUnit,
+        unitPrice: asset.price,
+        ...(previous === undefined ? { status: "draft", statusHistory: [{ status: "draft", date: ctx.store.timestamp(ctx.now) }] } : {})
+      }
     } else {
-      endDate = addDuration(startDate, duration)
+      asset = previous!.assetSnapshot
+      assetType = previous!.assetType
     }
-    nbTimeUnits = durationIn(duration, timeUnit!)
-    const errors: Array<Doc> = []
-    if (nbTimeUnits <= 0) errors.push({ message: "Duration must be a strictly positive number", value: duration })
-    const { minDuration, maxDuration } = assetType.timing ?? {}
-    if (minDuration && nbTimeUnits < durationIn(minDuration, timeUnit!)) {
-      errors.push({ message: "Duration must be equal to or greater than the minimum duration", value: duration, limit: minDuration })
-    }
-    if (maxDuration && nbTimeUnits > durationIn(maxDuration, timeUnit!)) {
-      errors.push({ message: "Duration must be equal to or less than the maximum duration", value: duration, limit: maxDuration })
-    }
-    if (errors.length > 0) return yield* Effect.fail(unprocessable("Invalid dates", { errors }))
-    if (!assetType.infiniteStock && availableQuantity(ctx.store, asset, startDate, endDate, draft.id) < quantity) {
-      return yield* Effect.fail(unprocessable("Not enough availability"))
-    }
-  } else if (!assetType.infiniteStock && quantity > Number(asset.quantity)) {
-    return yield* Effect.fail(unprocessable("Not enough quantity"))
   }
 
-  const unitPrice = Number(asset.price ?? 0)
-  const value = ctx.body.value ?? round(unitPrice * nbTimeUnits * quantity)
-  const computed = pricing(value, assetType.pricing)
-  const ownerAmount = ctx.body.ownerAmount ?? computed.ownerAmount
-  const takerAmount = ctx.body.takerAmount ?? computed.takerAmount
-  return {
-    ...draft,
-    takerId: draft.takerId ?? ctx.currentUserId ?? null,
-    assetSnapshot: R.expose(assetFamily, asset, ctx),
-    assetTypeId: assetType.id,
-    assetType: R.expose(assetTypeFamily, assetType, ctx),
-    ownerId: asset.ownerId ?? null,
-    quantity,
-    startDate,
-    endDate,
-    duration,
-    timeUnit,
-    unitPrice,
-    value,
-    ownerAmount,
-    takerAmount,
-    platformAmount: round(takerAmount - ownerAmount),
-    currency: asset.currency ?? null
+  const shouldCheckTiming = [input.startDate, input.endDate, input.duration].some((value) => value !== undefined)
+  if (shouldChangeAsset || shouldCheckTiming) {
+    if (shouldCheckTiming && computed.startDate && (computed.endDate || computed.duration)) {
+      const timeUnit: string = assetType?.timing?.timeUnit ?? "d"
+      if (computed.endDate) computed.duration = { [timeUnit]: diffDates(computed.endDate, computed.startDate, timeUnit) }
+      else computed.endDate = addDuration(computed.startDate, computed.duration)
+      if (asset !== undefined && assetType?.timeBased && computed.duration) {
+        yield* checkDuration(computed.duration, assetType)
+      }
+    }
+    attrs.startDate = computed.startDate
+    attrs.endDate = computed.endDate
+    attrs.duration = computed.duration
   }
+
+  const shouldCheckAvailability = shouldCheckTiming || input.quantity !== undefined
+  if (shouldChangeAsset || shouldCheckAvailability) {
+    if (asset !== undefined && assetType !== undefined && !assetType.infiniteStock) {
+      const quantity = Number(computed.quantity ?? 1)
+      if (assetType.timeBased) {
+        const stored = ctx.store.get("asset", asset.id) ?? asset
+        const start = computed.startDate ?? new Date(ctx.now).toISOString()
+        if (!isAvailable(ctx.store, stored, start, computed.endDate ?? undefined, quantity)) {
+          return yield* Effect.fail(unprocessable("Asset not available"))
+        }
+      } else if (Number(asset.quantity) < quantity) {
+        return yield* Effect.fail(badRequest("Asset does not have enough quantity", {
+          quantity: asset.quantity,
+          bookedQuantity: quantity
+        }))
+      }
+    }
+    attrs.quantity = input.quantity
+  }
+
+  const changingPricing = [input.value, input.ownerAmount, input.takerAmount].some((value) => value !== undefined)
+  const merged = mergeDefined(previous ?? {}, attrs)
+  if (shouldChangeAsset || shouldCheckTiming || shouldCheckAvailability || changingPricing) {
+    const canCompute = merged.assetId && merged.assetSnapshot && merged.assetType &&
+      (!merged.assetType.timeBased || typeof merged.startDate === "string") && typeof merged.quantity === "number"
+    if (asset !== undefined && canCompute) {
+      const nbTimeUnits = merged.startDate && merged.duration ? durationAs(merged.duration, merged.timeUnit) : 1
+      const value = Number.isFinite(input.value) ? input.value! : Number(merged.unitPrice) * nbTimeUnits * (merged.quantity || 1)
+      attrs = {
+        ...attrs,
+        value,
+        ...pricing(value, merged.assetType.pricing, merged.currency, input)
+      }
+    } else {
+      attrs = { ...attrs, value: input.value, ownerAmount: input.ownerAmount, takerAmount: input.takerAmount }
+    }
+  }
+  if (previous !== undefined) {
+    attrs = Object.fromEntries(Object.entries(attrs).filter(([key, value]) => value !== undefined && previous[key] !== value))
+  }
+  return attrs
 })
 
+/** The asset type's minimum and maximum durations (compared in days, as the real server does). */
+const checkDuration = (duration: Doc, assetType: Doc): Effect.Effect<void, ApiError> => {
+  const errors: Array<Doc> = []
+  const days = durationAs(duration, "d")
+  const { minDuration, maxDuration } = assetType.timing ?? {}
+  if (days <= 0) errors.push({ message: "Duration must be a strictly positive number", value: duration })
+  else {
+    // the real server writes the limit object into the message as "[object Object]"
+    if (minDuration && days < durationAs(minDuration, "d")) {
+      errors.push({ message: `Duration must be equal to or greater than ${String(minDuration)}`, value: duration, limit: minDuration })
+    }
+    if (maxDuration && durationAs(maxDuration, "d") < days) {
+      errors.push({ message: `Duration must be equal to or less than ${String(maxDuration)}`, value: duration, limit: maxDuration })
+    }
+  }
+  return errors.length === 0 ? Effect.void : Effect.fail(unprocessable("Invalid dates", { errors }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The family, its routes and its side effects
+
+const durationRule = V.duration()
+
 const createBody = V.object({
-  assetId: V.nullable(V.string()),
+  assetId: V.string(),
   startDate: V.isoDate(),
   endDate: V.isoDate(),
-  duration: V.duration(),
+  duration: durationRule,
   quantity: V.integer({ min: 1 }),
   value: V.number({ min: 0 }),
   ownerAmount: V.number({ min: 0 }),
@@ -187,15 +331,70 @@ const createBody = V.object({
   ...dataFields
 }, { oxor: [["endDate", "duration"]] })
 
-/** Transactions, owned by their owner and their taker. */
+const previewBody = V.object({
+  assetId: V.required(V.string()),
+  startDate: V.isoDate(),
+  endDate: V.isoDate(),
+  duration: durationRule,
+  quantity: V.integer({ min: 1 }),
+  value: V.number({ min: 0 }),
+  ownerAmount: V.number({ min: 0 }),
+  takerAmount: V.number({ min: 0 }),
+  ...dataFields
+}, { oxor: [["endDate", "duration"]] })
+
+/** The order of a transaction's fields in the real server's answers. */
+const FIELD_ORDER = [
+  "id", "createdDate", "updatedDate", "assetId", "assetSnapshot", "assetTypeId", "assetType", "status", "statusHistory",
+  "ownerId", "takerId", "quantity", "startDate", "endDate", "duration", "timeUnit", "unitPrice", "value", "ownerAmount",
+  "takerAmount", "platformAmount", "currency", "completedDate", "cancelledDate", "cancellationReason", "metadata",
+  "platformData"
+] as const
+
+/** Fields a stored transaction has even when nothing set them. */
+const COLUMN_DEFAULTS: Doc = {
+  assetId: null,
+  assetSnapshot: {},
+  assetTypeId: null,
+  assetType: {},
+  status: "draft",
+  statusHistory: ["draft"],
+  ownerId: null,
+  takerId: null,
+  quantity: 1,
+  startDate: null,
+  endDate: null,
+  duration: null,
+  timeUnit: null,
+  unitPrice: null,
+  value: null,
+  ownerAmount: null,
+  takerAmount: null,
+  platformAmount: null,
+  currency: null,
+  completedDate: null,
+  cancelledDate: null,
+  cancellationReason: null,
+  metadata: {},
+  platformData: {}
+}
+
+/** Columns of type `real` on the real server. */
+const REAL_COLUMNS = ["unitPrice", "value", "ownerAmount", "takerAmount", "platformAmount", "ownerFees", "takerFees"]
+
+/** Stores a transaction as the real database keeps it. */
+const store = (ctx: RequestContext, doc: Doc): Doc => ctx.store.put("transaction", withFloat4(doc, REAL_COLUMNS))
+
+const withoutUndefined = (doc: Doc): Doc => Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined))
+
+/** Transactions, read by their owner and their taker. */
 export const transaction: Family = {
   name: "transaction",
   path: "/transactions",
   prefix: "trn",
-  operations: ["list", "read"],
+  operations: ["read"],
   scope: "own",
   owners: (doc) => [doc.ownerId, doc.takerId],
-  ownerField: "takerId",
   create: createBody,
   update: V.extend(createBody, { status: V.string() }),
   filters: {
@@ -203,149 +402,225 @@ export const transaction: Family = {
     assetTypeId: F.in(),
     ownerId: F.in(),
     takerId: F.in(),
-    status: F.in(),
     value: F.range("number"),
     ownerAmount: F.range("number"),
     takerAmount: F.range("number"),
     platformAmount: F.range("number")
   },
-  defaults: () => ({
-    assetId: null,
-    status: null,
-    statusHistory: [],
-    quantity: 1,
-    startDate: null,
-    endDate: null,
-    duration: null,
-    timeUnit: null,
-    unitPrice: null,
-    value: null,
-    ownerAmount: null,
-    takerAmount: null,
-    platformAmount: null,
-    currency: null,
-    completedDate: null,
-    cancelledDate: null,
-    cancellationReason: null
+  expose: (doc) => {
+    const shown: Doc = {}
+    for (const field of FIELD_ORDER) if (field in doc) shown[field] = doc[field]
+    return shown
+  },
+  // seeds go through the same computation as POST /transactions, as the secret key
+  prepare: Effect.fnUntraced(function*(draft, ctx) {
+    const attrs = yield* computeInformation(ctx, { ...ctx.body, quantity: ctx.body.quantity ?? 1 } as Input, undefined)
+    return initialStatus(ctx, { ...COLUMN_DEFAULTS, ...draft, ...withoutUndefined(attrs) })
   }),
-  prepare: (draft, ctx, previous) =>
-    fill(draft, ctx, previous).pipe(
-      Effect.map((doc) => {
-        if (previous !== undefined) return doc
-        const status = processOf(doc).initStatus
-        return { ...doc, status, statusHistory: [{ status, date: doc.createdDate }] }
-      })
-    ),
   event: "transaction"
 }
 
-const setStatus = (ctx: RequestContext, doc: Doc, status: string, data: Doc = {}): Doc => {
-  const date = ctx.store.timestamp(ctx.now)
-  const process = processOf(doc)
-  return {
-    ...doc,
-    status,
-    statusHistory: [{ status, date }, ...(doc.statusHistory ?? [])],
-    updatedDate: date,
-    ...(status === "completed" ? { completedDate: date } : {}),
-    ...(status === process.cancelStatus
-      ? { cancelledDate: date, cancellationReason: data.cancellationReason ?? doc.cancellationReason ?? null }
-      : {})
+/** A new transaction starts in its process's initial status. */
+const initialStatus = (ctx: RequestContext, doc: Doc): Doc => {
+  if (isEmpty(doc.assetType)) return doc
+  const status = processOf(doc).initStatus
+  return { ...doc, status, statusHistory: [{ status, date: doc.createdDate ?? ctx.store.timestamp(ctx.now) }] }
+}
+
+const expose = (ctx: RequestContext, doc: Doc) => R.expose(transaction, doc, ctx)
+
+/** Sales take units from the asset when they start blocking it, and give them back when they stop. */
+const syncAssetQuantity = (ctx: RequestContext, doc: Doc): void => {
+  if (!doc.assetId || isEmpty(doc.assetType)) return
+  const history: Array<Doc> = Array.isArray(doc.statusHistory) ? doc.statusHistory : []
+  const previous = history.length < 2 ? false : isBlocking(doc, history[1]!.status)
+  const current = isBlocking(doc, doc.status)
+  if (previous === current || doc.assetType.timeBased || doc.assetType.infiniteStock) return
+  const asset = ctx.store.get("asset", doc.assetId)
+  if (asset === undefined) return
+  const quantity = previous ? asset.quantity + doc.quantity : Math.max(asset.quantity - doc.quantity, 0)
+  const updated = { ...asset, quantity, updatedDate: ctx.store.timestamp(ctx.now) }
+  ctx.store.put("asset", updated)
+  R.emitUpdate(assetFamily, updated, asset, { quantity }, ctx)
+}
+
+/** Cancels the pending transactions of the asset that a newly blocking transaction leaves without room. */
+const cancelConflicts = (ctx: RequestContext, doc: Doc): void => {
+  if (!doc.assetId || isEmpty(doc.assetType)) return
+  const history: Array<Doc> = doc.statusHistory ?? []
+  const previous = history.length < 2 ? false : isBlocking(doc, history[1]!.status)
+  if (previous || !isBlocking(doc, doc.status) || doc.assetType.infiniteStock) return
+  const asset = ctx.store.get("asset", doc.assetId)
+  const pending = ctx.store.all("transaction").filter((other) =>
+    other.assetId === doc.assetId && other.id !== doc.id && other.cancelledDate === null && other.completedDate === null
+  )
+  const conflicts = pending.filter((other) =>
+    doc.assetType.timeBased
+      ? asset !== undefined && !isAvailable(ctx.store, asset, other.startDate ?? new Date(ctx.now).toISOString(), other.endDate ?? undefined, other.quantity)
+      : other.quantity > (asset?.quantity ?? 1)
+  )
+  for (const other of conflicts) {
+    const process = processOf(other)
+    const date = ctx.store.timestamp(ctx.now)
+    const status = process.cancelStatus
+    const cancelled = {
+      ...other,
+      cancellationReason: "transactionConflict",
+      cancelledDate: date,
+      status,
+      statusHistory: [{ status, date }, ...(other.statusHistory ?? [])],
+      ...(endStatuses(process).has(status) ? { completedDate: date } : {}),
+      updatedDate: date
+    }
+    store(ctx, cancelled)
+    // the real server's event carries the transaction as it was before the cancellation
+    statusChangedEvent(ctx, other)
   }
 }
 
-const emitStatusChange = (ctx: RequestContext, doc: Doc, previousStatus: string) =>
+const statusChangedEvent = (ctx: RequestContext, doc: Doc, extra: Doc = {}) =>
   recordEvent(ctx, {
     type: "transaction__status_changed",
     objectType: "transaction",
     objectId: doc.id,
-    object: R.expose(transaction, doc, ctx),
-    changesRequested: { status: doc.status },
-    metadata: { previousStatus }
+    object: expose({ ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } }, doc),
+    ...extra
   })
 
-/** PATCH /transactions/:id (a `status` change is recorded in `statusHistory`). */
+/** GET /transactions: without `transaction:list:all`, the list must name oneself as owner or taker. */
+const list = (ctx: RequestContext) =>
+  Effect.suspend(() => {
+    if (!can(ctx.access, "transaction:list:all")) {
+      const single = (value: unknown) => {
+        const ids = Array.isArray(value) ? value : value === undefined ? [] : [value]
+        return ids.length === 1 && ids[0] === ctx.currentUserId
+      }
+      if (ctx.currentUserId === undefined || !(single(ctx.query.ownerId) || single(ctx.query.takerId))) {
+        return Effect.fail(forbidden())
+      }
+    }
+    return Effect.succeed(R.respondList(transaction, R.applyFilters(transaction, ctx.store.all("transaction"), ctx), ctx))
+  })
+
+/** POST /transactions/preview: what POST /transactions would compute (nothing stored, no id, no taker). */
+const preview = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const input = { ...ctx.body, quantity: ctx.body.quantity ?? 1 } as Input
+  const attrs: Doc = yield* computeInformation(ctx, input, undefined)
+  const doc: Doc = { ...attrs, metadata: ctx.body.metadata, platformData: ctx.body.platformData }
+  if (doc.assetType) doc.status = processOf(doc).initStatus
+  return expose(ctx, withoutUndefined(doc))
+})
+
+/** POST /transactions: the taker is the current user (or `takerId` with `transaction:create:all`). */
+const create = Effect.fnUntraced(function*(ctx: RequestContext) {
+  const body = ctx.body
+  const all = can(ctx.access, "transaction:create:all")
+  let takerId: string | undefined = body.takerId
+  if (!all && takerId && takerId !== ctx.currentUserId) return yield* Effect.fail(forbidden())
+  if (!takerId && ctx.currentUserId) takerId = ctx.currentUserId
+  if (!takerId) return yield* Effect.fail(unprocessable("Missing taker ID"))
+  if (!all && takerId !== ctx.currentUserId) return yield* Effect.fail(forbidden())
+  const pricingGiven = [body.value, body.ownerAmount, body.takerAmount].some((value) => value !== undefined)
+  if (pricingGiven && !can(ctx.access, "transaction:config:all")) return yield* Effect.fail(forbidden())
+  if (body.platformData !== undefined && !can(ctx.access, "platformData:edit:all")) return yield* Effect.fail(forbidden())
+
+  const attrs = yield* computeInformation(ctx, { ...body, quantity: body.quantity ?? 1, takerId } as Input, undefined)
+  const date = ctx.store.timestamp(ctx.now)
+  const doc = initialStatus(ctx, {
+    id: newId("trn"),
+    createdDate: date,
+    updatedDate: date,
+    ...COLUMN_DEFAULTS,
+    ...withoutUndefined(attrs),
+    metadata: body.metadata ?? {},
+    platformData: body.platformData ?? {}
+  })
+  // the answer shows the computed numbers; the database keeps them as `real` values
+  store(ctx, doc)
+  syncAssetQuantity(ctx, doc)
+  R.emit(transaction, "created", doc, { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } })
+  return expose(ctx, doc)
+})
+
+const CORE_FIELDS = ["assetId", "startDate", "endDate", "duration", "quantity", "value", "ownerAmount", "takerAmount"] as const
+
+/** PATCH /transactions/:id: the taker (or `transaction:edit:all`); status and asset fields need `transaction:config:all`. */
 const update = Effect.fnUntraced(function*(ctx: RequestContext) {
-  const previous = yield* R.find(transaction, ctx.params.id!, ctx)
-  yield* R.authorize(transaction, "edit", previous, ctx)
-  const { status, ...patch } = ctx.body
-  if (status !== undefined && !can(ctx.access, "transaction:config:all") && !can(ctx.access, "transaction:edit:all")) {
-    return yield* Effect.fail(forbidden())
+  const body = ctx.body
+  const config = can(ctx.access, "transaction:config:all")
+  if (!config && body.status) return yield* Effect.fail(forbidden("You haven't the permission to update the status"))
+  const previous = ctx.store.get("transaction", ctx.params.id!)
+  if (previous === undefined) return yield* Effect.fail(notFound())
+  if (!can(ctx.access, "transaction:edit:all") && previous.takerId !== ctx.currentUserId) return yield* Effect.fail(forbidden())
+  const pricingGiven = [body.value, body.ownerAmount, body.takerAmount].some((value) => value !== undefined)
+  if (pricingGiven && !config) return yield* Effect.fail(forbidden())
+  // a field the body gives (even equal, as a new object) counts as a change, as on the real server
+  const rebuild = CORE_FIELDS.some((field) => (body[field] || previous[field]) !== previous[field])
+  if (!config && previous.assetId && rebuild) {
+    return yield* Effect.fail(forbidden(
+      "If an asset is already associated to the transaction, \"asset\", \"duration\" and \"quantity\" cannot be updated without appropriate permissions (\"transaction:config:all\")"
+    ))
   }
-  let doc = R.applyPatch(transaction, previous, patch, ctx)
-  doc = yield* fill(doc, ctx, previous)
-  if (status !== undefined && status !== previous.status) doc = setStatus(ctx, doc, status)
-  ctx.store.put("transaction", doc)
-  R.emit(transaction, "updated", doc, ctx, { changesRequested: ctx.body })
-  if (doc.status !== previous.status) emitStatusChange(ctx, doc, previous.status)
-  return R.expose(transaction, doc, ctx)
+  const { metadata, platformData, status, ...input } = body
+  const attrs: Doc = rebuild ? yield* computeInformation(ctx, input as Input, previous) : {}
+  const date = ctx.store.timestamp(ctx.now)
+  let doc: Doc = { ...previous, ...attrs, updatedDate: date }
+  if (status) doc = { ...doc, status, statusHistory: [{ status, date }, ...(previous.statusHistory ?? [])] }
+  doc = R.applyPatch(transaction, doc, withoutUndefined({ metadata, platformData }), ctx)
+  doc = store(ctx, doc)
+  if (status) syncAssetQuantity(ctx, doc)
+  const all = { ...ctx, access: { ...ctx.access, readNamespaces: ["*"] } }
+  const parent = R.emit(transaction, "updated", doc, all, { changesRequested: expose(all, withoutUndefined(body)) })
+  if (body.status !== undefined && body.status !== previous.status) {
+    // the derived event carries the stored row, not its exposed form
+    recordEvent(ctx, { type: "transaction__status_changed", objectType: "transaction", objectId: doc.id, object: { ...doc }, parentId: parent?.id ?? null })
+  }
+  return expose(ctx, doc)
 })
 
 /** POST /transactions/:id/transitions. */
 const transition = Effect.fnUntraced(function*(ctx: RequestContext) {
-  const doc = yield* R.find(transaction, ctx.params.id!, ctx)
-  const all = can(ctx.access, "transaction:transition:all")
-  if (!all && !R.isOwner(transaction, doc, ctx)) return yield* Effect.fail(forbidden())
+  const doc = ctx.store.get("transaction", ctx.params.id!)
+  if (doc === undefined) return yield* Effect.fail(notFound())
+  if (!doc.assetId) return yield* Effect.fail(unprocessable("This transaction is not associated to an asset"))
   const name: string = ctx.body.name
-  const candidates = processOf(doc).transitions.filter((t) => t.name === name)
-  const found = candidates.find((t) => t.from === doc.status) ?? candidates.find((t) => t.from === "*")
-  if (found === undefined) {
-    return yield* Effect.fail(
-      unprocessable(`Transition "${name}" is not allowed from the status "${doc.status}"`, {
-        status: doc.status,
-        allowedTransitions: processOf(doc).transitions
-          .filter((t) => t.from === doc.status || t.from === "*")
-          .map((t) => t.name)
-      })
-    )
+  const data: Doc = ctx.body.data ?? {}
+  const process = processOf(doc)
+  if (name === "cancel" && !data.cancellationReason) return yield* Effect.fail(badRequest("Missing cancellation reason"))
+  const found = process.transitions.find((t) => t.name === name && (t.from === doc.status || t.from === "*"))
+  if (found === undefined) return yield* Effect.fail(unprocessable("Invalid transition"))
+  if (found.actors) {
+    const allowed = (doc.ownerId === ctx.currentUserId && found.actors.includes("owner")) ||
+      (doc.takerId === ctx.currentUserId && found.actors.includes("taker")) ||
+      can(ctx.access, "transaction:transition:all")
+    if (!allowed) return yield* Effect.fail(forbidden("You are not allowed to perform this transition"))
   }
-  const actors = found.actors ?? []
-  if (!all && actors.length > 0) {
-    const isActor = (actor: string) =>
-      (actor === "owner" && doc.ownerId === ctx.currentUserId) || (actor === "taker" && doc.takerId === ctx.currentUserId)
-    if (!actors.some(isActor)) return yield* Effect.fail(forbidden())
+  const date = ctx.store.timestamp(ctx.now)
+  const next: Doc = {
+    ...doc,
+    status: found.to,
+    statusHistory: [{ status: found.to, date, data }, ...(doc.statusHistory ?? [])],
+    updatedDate: date,
+    ...(name === "cancel" ? { cancellationReason: data.cancellationReason, cancelledDate: date } : {}),
+    ...(endStatuses(process).has(found.to) ? { completedDate: date } : {})
   }
-  if (found.to !== doc.status && !unavailableSafe(ctx, doc, found.to)) {
-    return yield* Effect.fail(unprocessable("Not enough availability"))
-  }
-  const next = setStatus(ctx, doc, found.to, ctx.body.data ?? {})
-  ctx.store.put("transaction", next)
-  emitStatusChange(ctx, next, doc.status)
-  return R.expose(transaction, next, ctx)
-})
-
-/** Moving into a blocking status must leave enough units for the transaction's period. */
-const unavailableSafe = (ctx: RequestContext, doc: Doc, status: string): boolean => {
-  const blocking: ReadonlyArray<string> = doc.assetType?.unavailableWhen ?? ["validated", "completed"]
-  if (!blocking.includes(status) || blocking.includes(doc.status) || !doc.startDate || !doc.endDate) return true
-  if (!doc.assetType?.timeBased || doc.assetType?.infiniteStock) return true
-  const asset = ctx.store.get("asset", doc.assetId)
-  return asset === undefined || availableQuantity(ctx.store, asset, doc.startDate, doc.endDate, doc.id) >= Number(doc.quantity ?? 1)
-}
-
-/** Previews need no user: the taker is whoever the body or the caller says, if anyone. */
-const previewFamily: Family = { ...transaction, ownerField: undefined, scope: "all" }
-
-/** POST /transactions/preview: the transaction that would be created (no id, nothing stored). */
-const preview = Effect.fnUntraced(function*(ctx: RequestContext) {
-  const doc = yield* R.build(previewFamily, ctx)
-  const { id: _id, createdDate: _created, updatedDate: _updated, ...shown } = R.expose(transaction, doc, ctx)
-  return shown
-})
-
-const create = Effect.fnUntraced(function*(ctx: RequestContext) {
-  const doc = yield* R.build(transaction, ctx)
-  ctx.store.put("transaction", doc)
-  R.emit(transaction, "created", doc, ctx)
-  return R.expose(transaction, doc, ctx)
+  const stored = store(ctx, next)
+  syncAssetQuantity(ctx, stored)
+  statusChangedEvent(ctx, stored)
+  cancelConflicts(ctx, stored)
+  return expose(ctx, stored)
 })
 
 /** The transaction routes. */
 export const routes: ReadonlyArray<Route> = [
   route("POST", "/transactions/preview", {
     permissions: ["transaction:preview:all"],
-    body: V.required(V.extend(createBody, { assetId: V.required(V.string()) }))
+    body: V.required(previewBody)
   }, preview),
+  route("GET", "/transactions", {
+    permissions: ["transaction:list", "transaction:list:all"],
+    query: R.listQueryRule(transaction)
+  }, list),
   ...R.routes(transaction),
   route("POST", "/transactions", {
     permissions: ["transaction:create", "transaction:create:all"],
@@ -353,7 +628,7 @@ export const routes: ReadonlyArray<Route> = [
   }, create),
   route("PATCH", "/transactions/:id", {
     permissions: ["transaction:edit", "transaction:edit:all"],
-    body: transaction.update!
+    body: V.required(transaction.update!)
   }, update),
   route("POST", "/transactions/:id/transitions", {
     permissions: ["transaction:transition", "transaction:transition:all"],

@@ -12,6 +12,8 @@ interface BaseRule {
   readonly required?: boolean
   readonly nullable?: boolean
   readonly forbidden?: boolean
+  /** The value when absent (Joi's `default`). */
+  readonly default?: unknown
 }
 
 /** A validation rule (see the builders below). */
@@ -24,6 +26,11 @@ export type Rule =
     readonly empty?: boolean
     readonly isoDate?: boolean
     readonly pattern?: RegExp
+    /** Names the pattern in messages, as Joi's `regex(pattern, name)`. */
+    readonly patternName?: string
+    readonly email?: boolean
+    /** An absolute URI with a scheme (Joi's `uri()`). */
+    readonly uri?: boolean
   }
   | BaseRule & {
     readonly kind: "number"
@@ -39,15 +46,28 @@ export type Rule =
     readonly values?: Rule
     readonly oxor?: ReadonlyArray<ReadonlyArray<string>>
     readonly xor?: ReadonlyArray<ReadonlyArray<string>>
+    /** Exact number of keys. */
+    readonly length?: number
+    /** Joi's `with(main, peer)`: when `main` is present, `peer` must be too. */
+    readonly with?: ReadonlyArray<readonly [string, string]>
   }
   | BaseRule & {
     readonly kind: "array"
     readonly items?: Rule
     readonly single?: boolean
     readonly max?: number
+    readonly min?: number
   }
   | BaseRule & { readonly kind: "any" }
   | BaseRule & { readonly kind: "alternatives"; readonly options: ReadonlyArray<Rule> }
+  | BaseRule & {
+    readonly kind: "when"
+    /** The sibling key deciding which rule applies. */
+    readonly ref: string
+    readonly is: unknown
+    readonly then: Rule
+    readonly otherwise: Rule
+  }
 
 /** One Joi-style error detail, as found in the `data` of a 400. */
 export interface Detail {
@@ -92,6 +112,10 @@ export const alternatives = (options: ReadonlyArray<Rule>, base: BaseRule = {}):
   options,
   ...base
 })
+/** Joi's `when`: `then` when the sibling `ref` equals `is`, `otherwise` else (keys of an object only). */
+export const when = (ref: string, is: unknown, then: Rule, otherwise: Rule): Rule => ({ kind: "when", ref, is, then, otherwise })
+/** Gives a rule a default value (Joi's `default`). */
+export const withDefault = (rule: Rule, value: unknown): Rule => ({ ...rule, default: value })
 /** Marks a rule required. */
 export const required = (rule: Rule): Rule => ({ ...rule, required: true })
 /** Marks a rule as refusing any value. */
@@ -100,22 +124,18 @@ export const forbidden = (rule: Rule = any()): Rule => ({ ...rule, forbidden: tr
 export const nullable = (rule: Rule): Rule => ({ ...rule, nullable: true })
 /** A string or an array of strings (id filters). */
 export const ids = (): Rule => alternatives([string(), array(string())])
-/** A value, or a range object `{ lt | lte, gt | gte }` of that value (list filters). */
-export const range = (inner: Rule): Rule =>
-  alternatives([
-    inner,
-    object({ lt: inner, lte: inner, gt: inner, gte: inner }, { oxor: [["lt", "lte"], ["gt", "gte"]] })
-  ])
-/** A duration object with one time unit key, e.g. `{ d: 3 }`. */
+/** A value, or a range object `{ lt, lte, gt, gte }` of that value (list filters). */
+export const range = (inner: Rule): Rule => alternatives([inner, object({ lt: inner, lte: inner, gt: inner, gte: inner })])
+/** A duration object with exactly one time unit key and a positive integer, e.g. `{ d: 3 }`. */
 export const duration = (options: BaseRule = {}): Rule =>
   object({
-    m: integer({ min: 0 }),
-    h: integer({ min: 0 }),
-    d: integer({ min: 0 }),
-    n: integer({ min: 0 }),
-    w: integer({ min: 0 }),
-    M: integer({ min: 0 })
-  }, options)
+    m: integer({ min: 1 }),
+    h: integer({ min: 1 }),
+    d: integer({ min: 1 }),
+    n: integer({ min: 1 }),
+    w: integer({ min: 1 }),
+    M: integer({ min: 1 })
+  }, { ...options, length: 1 })
 
 /** Adds, replaces or removes keys of an object rule (`undefined` removes the key). */
 export const extend = (rule: Rule, keys: Record<string, Rule | undefined>, options: BaseRule = {}): Rule => {
@@ -137,10 +157,13 @@ export const partial = (rule: Rule): Rule => {
   }
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 
-const labelOf = (path: ReadonlyArray<string | number>, root: string): string => {
-  if (path.length === 0) return root
+const ISO_DATE = /^\d{4}(-\d{2}(-\d{2})?)?(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/
+
+/** Joi's label of a path: `price`, `location.latitude`, `permissions[0]`; `value` at the root. */
+const labelOf = (path: ReadonlyArray<string | number>): string => {
+  if (path.length === 0) return "value"
   let label = ""
   for (const part of path) {
     if (typeof part === "number") label += `[${part}]`
@@ -151,22 +174,30 @@ const labelOf = (path: ReadonlyArray<string | number>, root: string): string => 
 
 interface State {
   readonly details: Array<Detail>
-  readonly root: string
 }
+
+/** Joi's display of a list in messages: `[a, b]`. */
+const list = (items: ReadonlyArray<unknown>): string => `[${items.map(String).join(", ")}]`
 
 const report = (
   state: State,
   path: ReadonlyArray<string | number>,
   type: string,
   text: (label: string) => string,
+  value: unknown,
   context: Record<string, unknown> = {}
 ): void => {
-  const label = labelOf(path, state.root)
+  const label = labelOf(path)
   state.details.push({
     message: text(`"${label}"`),
     path,
     type,
-    context: { label, key: path[path.length - 1] ?? state.root, ...context }
+    context: {
+      ...context,
+      label,
+      ...(value === undefined ? {} : { value }),
+      ...(path.length === 0 ? {} : { key: path[path.length - 1] })
+    }
   })
 }
 
@@ -178,13 +209,17 @@ const parseJson = (value: string): unknown => {
   }
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** Validates one value; errors go to `state` in Joi's order, the converted value is returned. */
 const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>, state: State): unknown => {
   if (value === undefined) {
-    if (rule.required) report(state, path, "any.required", (l) => `${l} is required`)
-    return undefined
+    if (rule.required) report(state, path, "any.required", (l) => `${l} is required`, undefined)
+    return structuredClone(rule.default)
   }
   if (rule.forbidden) {
-    report(state, path, "any.unknown", (l) => `${l} is not allowed`)
+    report(state, path, "any.unknown", (l) => `${l} is not allowed`, value)
     return value
   }
   if (value === null) {
@@ -196,16 +231,23 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
       return value
     case "string": {
       if (typeof value !== "string") {
-        report(state, path, "string.base", (l) => `${l} must be a string`)
+        report(state, path, "string.base", (l) => `${l} must be a string`, value)
         return value
       }
       if (value === "" && !rule.empty) {
-        report(state, path, "string.empty", (l) => `${l} is not allowed to be empty`)
+        report(state, path, "string.empty", (l) => `${l} is not allowed to be empty`, value)
         return value
       }
       if (rule.valid !== undefined && !rule.valid.includes(value)) {
-        report(state, path, "any.only", (l) => `${l} must be one of [${rule.valid!.join(", ")}]`, {
-          valids: rule.valid
+        const valids = rule.valid
+        report(state, path, "any.only", (l) => `${l} must be ${valids.length === 1 ? "" : "one of "}${list(valids)}`, value, {
+          valids
+        })
+        return value
+      }
+      if (rule.min !== undefined && value.length < rule.min) {
+        report(state, path, "string.min", (l) => `${l} length must be at least ${rule.min} characters long`, value, {
+          limit: rule.min
         })
       }
       if (rule.max !== undefined && value.length > rule.max) {
@@ -214,160 +256,236 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
           path,
           "string.max",
           (l) => `${l} length must be less than or equal to ${rule.max} characters long`,
+          value,
           { limit: rule.max }
         )
       }
-      if (rule.min !== undefined && value.length < rule.min) {
-        report(state, path, "string.min", (l) => `${l} length must be at least ${rule.min} characters long`, {
-          limit: rule.min
-        })
-      }
-      if (rule.isoDate && value !== "" && (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value)))) {
-        report(state, path, "string.isoDate", (l) => `${l} must be in iso format`)
-      }
       if (rule.pattern !== undefined && !rule.pattern.test(value)) {
-        report(
-          state,
-          path,
-          "string.pattern.base",
-          (l) => `${l} with value "${value}" fails to match the required pattern: ${rule.pattern}`
-        )
+        if (rule.patternName !== undefined) {
+          const name = rule.patternName
+          report(state, path, "string.pattern.name", (l) => `${l} with value "${value}" fails to match the ${name} pattern`,
+            value, { name, regex: {} })
+        } else {
+          report(state, path, "string.pattern.base", (l) => `${l} with value "${value}" fails to match the required pattern: ${rule.pattern}`,
+            value, { regex: {} })
+        }
+      }
+      if (rule.uri && !/^[A-Za-z][A-Za-z\d+.-]*:[^\s]*$/.test(value)) {
+        report(state, path, "string.uri", (l) => `${l} must be a valid uri`, value)
+      }
+      if (rule.email && !EMAIL.test(value)) {
+        report(state, path, "string.email", (l) => `${l} must be a valid email`, value, { invalids: [value] })
+      }
+      if (rule.isoDate) {
+        // Joi checks the ISO format, then (convert: true) stores the simplified extended format
+        if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) {
+          report(state, path, "string.isoDate", (l) => `${l} must be in iso format`, value)
+          return value
+        }
+        return new Date(value).toISOString()
       }
       return value
     }
     case "number": {
       const converted = typeof value === "string" && value.trim() !== "" ? Number(value) : value
       if (typeof converted !== "number" || Number.isNaN(converted)) {
-        report(state, path, "number.base", (l) => `${l} must be a number`)
+        report(state, path, "number.base", (l) => `${l} must be a number`, value)
+        return value
+      }
+      if (!Number.isFinite(converted)) {
+        report(state, path, "number.infinity", (l) => `${l} cannot be infinity`, value)
         return value
       }
       if (rule.integer && !Number.isInteger(converted)) {
-        report(state, path, "number.integer", (l) => `${l} must be an integer`)
+        report(state, path, "number.integer", (l) => `${l} must be an integer`, converted)
       }
       if (rule.min !== undefined && converted < rule.min) {
-        report(state, path, "number.min", (l) => `${l} must be greater than or equal to ${rule.min}`, {
+        report(state, path, "number.min", (l) => `${l} must be larger than or equal to ${rule.min}`, converted, {
           limit: rule.min
         })
       }
       if (rule.max !== undefined && converted > rule.max) {
-        report(state, path, "number.max", (l) => `${l} must be less than or equal to ${rule.max}`, {
+        report(state, path, "number.max", (l) => `${l} must be less than or equal to ${rule.max}`, converted, {
           limit: rule.max
         })
       }
       return converted
     }
     case "boolean": {
-      const converted = value === "true" ? true : value === "false" ? false : value
+      const lower = typeof value === "string" ? value.toLowerCase() : value
+      const converted = lower === "true" ? true : lower === "false" ? false : value
       if (typeof converted !== "boolean") {
-        report(state, path, "boolean.base", (l) => `${l} must be a boolean`)
+        report(state, path, "boolean.base", (l) => `${l} must be a boolean`, value)
         return value
       }
       return converted
     }
     case "array": {
-      let items: unknown = typeof value === "string" && value.trimStart().startsWith("[") ? parseJson(value) : value
+      let items: unknown = typeof value === "string" && value.trimStart().startsWith("[") ? parseJson(value) ?? value : value
       if (!Array.isArray(items)) {
         if (rule.single) items = [value]
         else {
-          report(state, path, "array.base", (l) => `${l} must be an array`)
+          report(state, path, "array.base", (l) => `${l} must be an array`, value)
           return value
         }
       }
-      const list = items as Array<unknown>
-      if (rule.max !== undefined && list.length > rule.max) {
-        report(state, path, "array.max", (l) => `${l} must contain less than or equal to ${rule.max} items`, {
+      const itemRule = rule.items
+      const checked = itemRule === undefined
+        ? [...(items as Array<unknown>)]
+        : (items as Array<unknown>).map((item, index) => check(item, { ...itemRule, required: false }, [...path, index], state))
+      if (rule.min !== undefined && checked.length < rule.min) {
+        report(state, path, "array.min", (l) => `${l} must contain at least ${rule.min} items`, checked, { limit: rule.min })
+      }
+      if (rule.max !== undefined && checked.length > rule.max) {
+        report(state, path, "array.max", (l) => `${l} must contain less than or equal to ${rule.max} items`, checked, {
           limit: rule.max
         })
       }
-      const itemRule = rule.items
-      return itemRule === undefined
-        ? list
-        : list.map((item, index) => check(item, { ...itemRule, required: false }, [...path, index], state))
+      return checked
     }
     case "object": {
-      const source: unknown = typeof value === "string" && value.trimStart().startsWith("{") ? parseJson(value) : value
-      if (typeof source !== "object" || source === null || Array.isArray(source)) {
-        report(state, path, "object.base", (l) => `${l} must be of type object`)
+      const source: unknown = typeof value === "string" && value.trimStart().startsWith("{") ? parseJson(value) ?? value : value
+      if (!isObject(source)) {
+        report(state, path, "object.base", (l) => `${l} must be of type object`, value, { type: "object" })
         return value
       }
-      const input = source as Record<string, unknown>
       const output: Record<string, unknown> = {}
       const keys = rule.keys
-      for (const [key, item] of Object.entries(input)) {
-        const keyRule = keys?.[key] ?? rule.values
-        if (keyRule === undefined) {
-          if (keys !== undefined && !rule.unknown) {
-            report(state, [...path, key], "object.unknown", (l) => `${l} is not allowed`)
-          }
-          output[key] = item
+      // Joi checks the declared keys in their declared order, then the unknown ones in input order
+      if (keys !== undefined) {
+        for (const [key, declared] of Object.entries(keys)) {
+          const keyRule = declared.kind === "when"
+            ? ((source[declared.ref] ?? undefined) === declared.is ? declared.then : declared.otherwise)
+            : declared
+          const checked = check(source[key], keyRule, [...path, key], state)
+          if (checked !== undefined) output[key] = checked
+        }
+      }
+      for (const [key, item] of Object.entries(source)) {
+        if (keys !== undefined && key in keys) continue
+        if (rule.values !== undefined) {
+          const checked = check(item, rule.values, [...path, key], state)
+          if (checked !== undefined) output[key] = checked
           continue
         }
-        const checked = check(item, keyRule, [...path, key], state)
-        if (checked !== undefined) output[key] = checked
+        if (keys !== undefined && !rule.unknown) {
+          report(state, [...path, key], "object.unknown", (l) => `${l} is not allowed`, item, { child: key })
+        }
+        output[key] = item
       }
-      if (keys !== undefined) {
-        for (const [key, keyRule] of Object.entries(keys)) {
-          if (!(key in input) && keyRule.required) check(undefined, keyRule, [...path, key], state)
+      for (const [main, peer] of rule.with ?? []) {
+        if (source[main] !== undefined && source[peer] === undefined) {
+          // Joi names the peers by their keys, wherever the object is
+          const mainLabel = main
+          const peerLabel = peer
+          report(state, path, "object.with", () => `"${mainLabel}" missing required peer "${peerLabel}"`, output, {
+            main,
+            mainWithLabel: mainLabel,
+            peer,
+            peerWithLabel: peerLabel
+          })
+        }
+      }
+      if (rule.length !== undefined && Object.keys(source).length !== rule.length) {
+        const limit = rule.length
+        report(state, path, "object.length", (l) => `${l} must have ${limit} key${limit === 1 ? "" : "s"}`, output, { limit })
+      }
+      const peersContext = (peers: ReadonlyArray<string>, present?: ReadonlyArray<string>) => ({
+        peers,
+        peersWithLabels: peers,
+        ...(present === undefined ? {} : { present, presentWithLabels: present })
+      })
+      for (const peers of rule.xor ?? []) {
+        const present = peers.filter((peer) => source[peer] !== undefined)
+        if (present.length === 0) {
+          report(state, path, "object.missing", (l) => `${l} must contain at least one of ${list(peers)}`, output,
+            peersContext(peers))
+        } else if (present.length > 1) {
+          report(state, path, "object.xor", (l) => `${l} contains a conflict between exclusive peers ${list(peers)}`, output,
+            peersContext(peers, present))
         }
       }
       for (const peers of rule.oxor ?? []) {
-        const present = peers.filter((peer) => input[peer] !== undefined)
+        const present = peers.filter((peer) => source[peer] !== undefined)
         if (present.length > 1) {
           report(
             state,
             path,
             "object.oxor",
-            (l) => `${l} contains a conflict between optional exclusive peers [${peers.join(", ")}]`,
-            { peers, present }
-          )
-        }
-      }
-      for (const peers of rule.xor ?? []) {
-        const present = peers.filter((peer) => input[peer] !== undefined)
-        if (present.length === 0) {
-          report(
-            state,
-            path,
-            "object.missing",
-            (l) => `${l} must contain at least one of [${peers.join(", ")}]`,
-            { peers }
-          )
-        } else if (present.length > 1) {
-          report(
-            state,
-            path,
-            "object.xor",
-            (l) => `${l} contains a conflict between exclusive peers [${peers.join(", ")}]`,
-            { peers, present }
+            (l) => `${l} contains a conflict between optional exclusive peers ${list(peers)}`,
+            output,
+            peersContext(peers, present)
           )
         }
       }
       return output
     }
-    case "alternatives": {
-      for (const option of rule.options) {
-        const trial: State = { details: [], root: state.root }
-        const checked = check(value, option, path, trial)
-        if (trial.details.length === 0) return checked
-      }
-      report(state, path, "alternatives.match", (l) => `${l} does not match any of the allowed types`)
-      return value
-    }
+    case "alternatives":
+      return checkAlternatives(value, rule, path, state)
+    case "when":
+      // resolved by the enclosing object, which knows the sibling value
+      return check(value, rule.otherwise, path, state)
   }
 }
 
+/** Joi's `alternatives().try(...)`: the first match wins; otherwise Joi's choice of error. */
+const checkAlternatives = (
+  value: unknown,
+  rule: Extract<Rule, { kind: "alternatives" }>,
+  path: ReadonlyArray<string | number>,
+  state: State
+): unknown => {
+  const failures: Array<ReadonlyArray<Detail>> = []
+  for (const option of rule.options) {
+    const trial: State = { details: [] }
+    const checked = check(value, { ...option, required: false }, path, trial)
+    if (trial.details.length === 0) return checked
+    failures.push(trial.details)
+  }
+  if (failures.length === 1) {
+    state.details.push(...failures[0]!)
+    return value
+  }
+  const types = new Set<string>()
+  const complex: Array<Detail> = []
+  for (const details of failures) {
+    if (details.length > 1) {
+      report(state, path, "alternatives.match", (l) => `${l} does not match any of the allowed types`, value)
+      return value
+    }
+    const detail = details[0]!
+    if (detail.path.length !== path.length) complex.push(detail)
+    else if (detail.type === "any.only") for (const valid of (detail.context.valids as Array<string>)) types.add(valid)
+    else if (detail.type.split(".")[1] === "base") types.add(detail.type.split(".")[0]!)
+    else complex.push(detail)
+  }
+  if (complex.length === 0) {
+    const all = [...types]
+    report(state, path, "alternatives.types", (l) => `${l} must be one of ${list(all)}`, value, { types: all })
+  } else if (complex.length === 1) {
+    state.details.push(complex[0]!)
+  } else {
+    report(state, path, "alternatives.match", (l) => `${l} does not match any of the allowed types`, value)
+  }
+  return value
+}
+
 /**
- * Validates (and converts, as Joi's `convert: true` does) a value.
- * `root` names the value in messages: `"body" is required`.
+ * Validates (and converts, as Joi's `convert: true` does) a value. `root` names the value when it
+ * is missing, as the real server words it: `"body" is required`; other errors about the value as
+ * a whole call it `"value"`, as Joi does.
  */
 export const validate = (
   value: unknown,
   rule: Rule,
   root: string
 ): { readonly value: unknown; readonly details: ReadonlyArray<Detail> } => {
-  const state: State = { details: [], root }
+  const state: State = { details: [] }
   const checked = check(value, rule, [], state)
-  return { value: checked, details: state.details }
+  const details = state.details.map((detail) =>
+    detail.type === "any.required" && detail.path.length === 0 ? { ...detail, message: `"${root}" is required` } : detail
+  )
+  return { value: checked, details }
 }
 
 /** The 400 the server answers for failed validation: Joi's joined message, details as `data`. */
