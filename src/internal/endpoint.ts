@@ -47,6 +47,8 @@ export interface Endpoint<P extends string = string, In = any, Out = any, K exte
   readonly session?: SessionEffect | undefined
   /** Where the `page` of a page-based list goes: the query (default) or the body (`POST /search`). */
   readonly pageIn?: "query" | "body" | undefined
+  /** The server requires a body: `{}` is sent when the input is empty (by default an empty input sends none, as stelace.js did). */
+  readonly bodyRequired?: boolean | undefined
 }
 
 /** Any endpoint. */
@@ -161,6 +163,7 @@ export interface RouteExtras<K extends Kind> {
   readonly prepare?: Endpoint["prepare"]
   readonly session?: SessionEffect
   readonly pageIn?: "query" | "body"
+  readonly bodyRequired?: boolean
 }
 
 /** A route: method, path template, types and extras. */
@@ -177,7 +180,8 @@ export function route<P extends string, Out, In, K extends Kind = "object", Pg e
     params: (path.match(/:[A-Za-z]+/g) ?? []).map((name) => name.slice(1)),
     prepare: extras?.prepare,
     session: extras?.session,
-    pageIn: extras?.pageIn
+    pageIn: extras?.pageIn,
+    bodyRequired: extras?.bodyRequired
   }
 }
 

@@ -61,7 +61,7 @@ export const assessments = {
   /** Updates an assessment (`PATCH /assessments/:id`; metadata and platformData are deep-merged). */
   update: /*#__PURE__*/ patch("/assessments/:id", as<T.Assessment, T.AssessmentUpdateParams>),
   /** Signs an assessment (`POST /assessments/:id/signatures`). */
-  sign: /*#__PURE__*/ post("/assessments/:id/signatures", as<T.Assessment, T.AssessmentSignParams>),
+  sign: /*#__PURE__*/ post("/assessments/:id/signatures", as<T.Assessment, T.AssessmentSignParams>, { bodyRequired: true }),
   /** Removes an assessment (`DELETE /assessments/:id`); answers `{ id }`. */
   remove: /*#__PURE__*/ del("/assessments/:id", as<T.Deleted>)
 }

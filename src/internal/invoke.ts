@@ -182,7 +182,8 @@ export const makeInvoke = (deps: {
         query: isGet ? input : undefined,
         body: isGet ? undefined : input,
         options: options ? { ...defaults, ...options } : defaults,
-        accessToken
+        accessToken,
+        bodyRequired: endpoint.bodyRequired
       })
     })
 

@@ -489,7 +489,8 @@ const assessmentFields = {
   transactionId: Schema.NullOr(TransactionId),
   ownerId: UserId,
   takerId: Schema.NullOr(UserId),
-  emitterId: UserId,
+  /** `null` when nobody emitted it; absent from the answer of `POST /assessments`. */
+  emitterId: Schema.optionalKey(Schema.NullOr(UserId)),
   receiverId: Schema.NullOr(UserId),
   /** Keyed by signer user id. */
   signers: Schema.Record(Schema.String, AssessmentSigner),
@@ -705,7 +706,8 @@ const eventFields = {
   objectId: Schema.NullOr(Schema.String),
   object: Schema.NullOr(OpenRecord),
   changesRequested: Schema.NullOr(OpenRecord),
-  relatedObjectsIds: Schema.NullOr(Schema.Record(Schema.String, Schema.String)),
+  /** Ids of related objects, `null` where there is none (e.g. `categoryId` of an asset without category). */
+  relatedObjectsIds: Schema.NullOr(Schema.Record(Schema.String, Schema.NullOr(Schema.String))),
   apiVersion: Schema.String,
   emitter: EventEmitterType,
   emitterId: Schema.NullOr(Schema.String),

@@ -40,8 +40,10 @@ export interface ApiRequest {
   readonly path: string
   /** Query parameters, serialized as stelace.js (axios 0.19) did. */
   readonly query?: unknown
-  /** JSON body, sent only when it is an object with at least one key (as stelace.js did). */
+  /** JSON body, sent only when it is an object with at least one key (as stelace.js did)... */
   readonly body?: unknown
+  /** ...or always, `{}` at least, for routes whose server requires one. */
+  readonly bodyRequired?: boolean | undefined
   readonly options?: RequestOptions | undefined
   /** The user's access token; sent in the `Stelace-V1` authorization scheme. */
   readonly accessToken?: string | undefined
@@ -219,7 +221,7 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
     }
     let raw: RawRequest
     try {
-      const withBody = !isGet && hasKeys(request.body)
+      const withBody = !isGet && (hasKeys(request.body) || request.bodyRequired === true)
       const query = isGet ? serializeQuery(request.query) : ""
       const path = query ? `${base}${base.includes("?") ? "&" : "?"}${query}` : base
       raw = {
@@ -230,7 +232,7 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
         port: wire.port,
         path,
         headers: requestHeaders(current, request, withBody),
-        body: withBody ? JSON.stringify(request.body) : undefined,
+        body: withBody ? JSON.stringify(request.body ?? {}) : undefined,
         timeout: current.timeout
       }
     } catch (error) {

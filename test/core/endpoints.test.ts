@@ -111,6 +111,9 @@ const rows: ReadonlyArray<Row> = [
   call(Assessments.create, [{ assetId: "ast_1", status: "draft" }], "POST /assessments", `{"assetId":"ast_1","status":"draft"}`),
   call(Assessments.update, ["assm_1", { status: "accept" }], "PATCH /assessments/assm_1", `{"status":"accept"}`),
   call(Assessments.sign, ["assm_1", { signCode: "1234" }], "POST /assessments/assm_1/signatures", `{"signCode":"1234"}`),
+  // the server requires a body here: an empty input still sends `{}`
+  call(Assessments.sign, ["assm_1", {}], "POST /assessments/assm_1/signatures", `{}`, { label: "without a sign code" }),
+  call(Assessments.sign, ["assm_1"], "POST /assessments/assm_1/signatures", `{}`, { label: "without any input" }),
   call(Assessments.remove, ["assm_1"], "DELETE /assessments/assm_1"),
 
   list(Assets.list, [{ nbResultsPerPage: 5, id: ["a", "b"] }], "GET /assets?nbResultsPerPage=5&id[]=a&id[]=b"),
