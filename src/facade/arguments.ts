@@ -48,16 +48,20 @@ export const warn = (message: string): void => {
 export interface ParsedCall {
   readonly params: ReadonlyArray<string>
   readonly data: unknown
-  readonly options: RequestOptions
+  readonly options: RequestOptions | undefined
   readonly signal: AbortSignal | undefined
 }
 
-const toRequestOptions = (options: FacadeRequestOptions): RequestOptions => ({
-  ...(options.stelaceVersion ? { apiVersion: options.stelaceVersion } : {}),
-  ...(options.stelaceUserId ? { userId: options.stelaceUserId } : {}),
+/** The core's per-call options, `undefined` when there are none (most calls). */
+const toRequestOptions = (options: FacadeRequestOptions | undefined): RequestOptions | undefined => {
+  if (options === undefined) return undefined
+  const out: { apiVersion?: string; userId?: string; organizationId?: string | null } = {}
+  if (options.stelaceVersion) out.apiVersion = options.stelaceVersion
+  if (options.stelaceUserId) out.userId = options.stelaceUserId
   // a falsy organization (null, "") removes the instance's for this call, as stelace.js did
-  ...(options.stelaceOrganizationId !== undefined ? { organizationId: options.stelaceOrganizationId || null } : {})
-})
+  if (options.stelaceOrganizationId !== undefined) out.organizationId = options.stelaceOrganizationId || null
+  return out
+}
 
 /**
  * Sorts out the arguments of a call (the callback already taken off), or explains what is wrong
@@ -96,7 +100,7 @@ const parse = (endpoint: AnyEndpoint, input: ReadonlyArray<unknown>): ParsedCall
     }
   }
 
-  let options: FacadeRequestOptions = {}
+  let options: FacadeRequestOptions | undefined
   if (args.length > 0 && isOptionsHash(args[args.length - 1])) {
     options = args.pop() as FacadeRequestOptions
     const extra = Object.keys(options).filter((key) => !isOptionKey(options as Record<string, unknown>, key))
@@ -106,5 +110,5 @@ const parse = (endpoint: AnyEndpoint, input: ReadonlyArray<unknown>): ParsedCall
   if (args.length > 0) {
     return argumentError(endpoint, `Unknown arguments (${args.map((arg) => (arg === null || arg === undefined ? "" : printable(arg))).join(",")}). Did you mean to pass an options object?`)
   }
-  return { params: params as Array<string>, data, options: toRequestOptions(options), signal: options.signal }
+  return { params: params as Array<string>, data, options: toRequestOptions(options), signal: options?.signal }
 }
