@@ -15,12 +15,12 @@ const facadeApp = (from) => `
     return [assets, results]
   }`
 
-const effectApp = (imports) => `
+const effectApp = (imports, client = `Stelace.layerFetch({ apiKey: "pubk_test_x" })`) => `
   import * as Effect from "effect/Effect"
   import * as Layer from "effect/Layer"
   import * as ManagedRuntime from "effect/ManagedRuntime"
   ${imports}
-  const runtime = ManagedRuntime.make(Stelace.layerFetch({ apiKey: "pubk_test_x" }).pipe(Layer.provide(TokenStore.default)))
+  const runtime = ManagedRuntime.make(${client}.pipe(Layer.provide(TokenStore.default)))
   export const run = () => runtime.runPromise(Effect.gen(function*() {
     yield* Auth.login({ username: "jane", password: "secret" })
     const assets = yield* Assets.list({ nbResultsPerPage: 10 })
@@ -65,6 +65,14 @@ export const apps = [
     budget: 0.9
   },
   { name: "stelace-effect (Effect, root import)", source: effectApp(`import { ${modules.join(", ")} } from "stelace-effect"`) },
+  {
+    // opt-in decoding of every result: what effect/Schema and the resource schemas weigh
+    name: "stelace-effect (Effect, decoding)",
+    source: effectApp(
+      [...modules, "Schemas"].map((m) => `import * as ${m} from "stelace-effect/${m}"`).join("\n"),
+      `Stelace.layerFetch({ apiKey: "pubk_test_x" }).pipe(Layer.provide(Schemas.layerDecoding))`
+    )
+  },
   {
     name: "stelace-effect (React, createInstance)",
     source: reactApp,
