@@ -7,14 +7,10 @@
  * Environment: PORT, HOST, STELACE_SEED, ACCESS_TOKEN_TTL (flags win).
  *
  * In a clone the TypeScript sources are bundled on the fly with esbuild (installed with the dev
- * dependencies, through tsup) into `node_modules/.cache/stelace-effect/`, so nothing needs building
- * first; in the published package, which has no sources, the backend comes from `dist/`.
+ * dependencies) into `node_modules/.cache/stelace-effect/`, so nothing needs building first; in
+ * the published package, which has no sources, the backend comes from `dist/` (see ./backend.mjs).
  */
-import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath, pathToFileURL } from "node:url"
-
-const root = new URL("../", import.meta.url)
-const path = (relative) => fileURLToPath(new URL(relative, root))
+import { describeBackend, loadTesting, seedOf } from "./backend.mjs"
 
 const usage = `Usage: stelace-effect-server [--port <port>] [--host <host>] [--seed demo|empty|<file.json>] [--access-token-ttl <seconds>]`
 
@@ -24,23 +20,12 @@ const refuse = (message) => {
   process.exit(2)
 }
 
-/** `demo`, `empty`, or the data of a JSON file. */
-const seedOf = (option) => {
-  if (option === undefined) return "demo"
-  const { value, source } = option
-  if (value === "demo" || value === "empty") return value
-  let text
+/** `demo`, `empty`, or the data of a JSON file; refused by name. */
+const readSeed = (option) => {
   try {
-    text = readFileSync(value, "utf8")
+    return seedOf(option?.value)
   } catch (error) {
-    refuse(`${source} must be demo, empty or a JSON file; cannot read ${value}: ${error.code ?? error.message}`)
-  }
-  try {
-    const data = JSON.parse(text)
-    if (data === null || typeof data !== "object" || Array.isArray(data)) refuse(`${source}: ${value} must hold a JSON object`)
-    return data
-  } catch (error) {
-    refuse(`${source}: ${value} is not valid JSON (${error.message})`)
+    refuse(`${option.source}${error.message.startsWith(":") ? "" : " "}${error.message}`)
   }
 }
 
@@ -86,7 +71,7 @@ const checkOptions = (options) => ({
   host: options.host === undefined
     ? undefined
     : options.host.value.trim() === "" ? refuse(`${options.host.source} must be a host name or an IP address`) : options.host.value.trim(),
-  seed: seedOf(options.seed),
+  seed: readSeed(options.seed),
   accessTokenTtl: wholeNumber(options.accessTokenTtl, {
     min: 1,
     max: 10 * 365 * 24 * 3600,
@@ -94,63 +79,13 @@ const checkOptions = (options) => ({
   })
 })
 
-/** Bundles the TypeScript sources (a clone, where nothing needs building first). */
-const loadFromSources = async (entry) => {
-  const esbuild = await import("esbuild")
-  const outfile = path("node_modules/.cache/stelace-effect/testing-server.mjs")
-  await esbuild.build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "warning"
-  })
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`)
-}
-
-/**
- * The backend module: from the sources when they are here (so a stale `dist/` never runs in a
- * clone), otherwise from the published build.
- */
-const loadTesting = async () => {
-  const entry = path("src/testing/index.ts")
-  const built = path("dist/esm/testing/index.js")
-  if (existsSync(entry)) {
-    try {
-      return await loadFromSources(entry)
-    } catch (error) {
-      if (!existsSync(built)) {
-        throw new Error(`Cannot bundle the sources (${error instanceof Error ? error.message : error}); run \`npm install\` first`)
-      }
-    }
-  }
-  if (existsSync(built)) return import(pathToFileURL(built).href)
-  throw new Error("Neither src/testing/index.ts nor dist/esm/testing/index.js was found")
-}
-
-
 const main = async () => {
   const options = checkOptions(parseArgs(process.argv.slice(2)))
   const { startServer, StelaceTest } = await loadTesting()
   const seed = options.seed
   const server = await startServer(options)
 
-  const lines = [
-    "",
-    `Stelace in-memory backend listening on ${server.url}`,
-    "",
-    `  Secret API key:       ${server.secretApiKey}`,
-    `  Publishable API key:  ${server.publishableApiKey}`,
-    ""
-  ]
-  if (seed === "demo") {
-    lines.push("  Demo users (username / password):")
-    for (const user of Object.values(StelaceTest.demo.users)) lines.push(`    ${user.username} / ${user.password}`)
-    lines.push("")
-  }
+  const lines = ["", `Stelace in-memory backend listening on ${server.url}`, "", ...describeBackend(server, seed, StelaceTest.demo)]
   lines.push(
     "  Try:",
     `    curl -u ${server.secretApiKey}: ${server.url}/assets`,

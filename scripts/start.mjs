@@ -4,7 +4,7 @@
  * process, until Ctrl-C (SIGINT) or SIGTERM. The app is built first when its sources changed.
  * With `--api-only`, only the backend runs, as `stelace-effect-server` does.
  */
-import { describeBackend, loadTesting, seedOf } from "./demo/backend.mjs"
+import { describeBackend, loadTesting, seedOf } from "../bin/backend.mjs"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp } from "./demo/serve.mjs"
 
@@ -39,7 +39,7 @@ const readSeed = (value) => {
   try {
     return seedOf(value)
   } catch (error) {
-    throw new UsageError(error.message)
+    throw new UsageError(`The seed${error.message.startsWith(":") ? "" : " "}${error.message}`)
   }
 }
 
