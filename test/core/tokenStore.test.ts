@@ -5,33 +5,7 @@ import { Assets, Auth, TokenStore } from "../../src/index.js"
 import { makeDefaultStore, makeLocalStorageStore } from "../../src/TokenStore.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
-
-/** A `Storage` in memory, optionally broken in the ways browsers break it. */
-class FakeStorage implements Storage {
-  readonly items = new Map<string, string>()
-  failReads = false
-  failWrites = false
-  get length() {
-    return this.items.size
-  }
-  clear() {
-    this.items.clear()
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  getItem(key: string) {
-    if (this.failReads) throw new DOMException("denied", "SecurityError")
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    if (this.failWrites) throw new DOMException("quota", "QuotaExceededError")
-    this.items.set(key, value)
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-}
+import { FakeStorage } from "../support/storage.js"
 
 const loginReply = (userId: string) => ({
   body: { tokenType: "Bearer", accessToken: accessToken({ userId, expiresIn: 3600 }), refreshToken: "rt", userId }
@@ -95,7 +69,7 @@ describe("TokenStore.localStorage", () => {
     store.setTokens({ accessToken: "a" })
     assert.deepStrictEqual(store.getTokens(), { accessToken: "a" })
     storage.failWrites = false
-    storage.failReads = true
+    storage.failingReads = Infinity
     const other = makeLocalStorageStore({ storage })
     assert.isNull(other.getTokens())
     other.setTokens({ accessToken: "b" })
