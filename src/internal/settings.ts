@@ -237,6 +237,3 @@ export const updateSettings = (settings: Settings, patch: Options): Settings => 
   const next = { ...current, ...checkOptions(patch) }
   return { ...next, wire: makeWire(next) }
 }
-
-/** The URL of the API host, as configured (no credentials). */
-export const baseUrl = (settings: Settings): string => settings.wire.origin

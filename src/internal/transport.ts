@@ -135,6 +135,10 @@ const unsafeRuns = /[^\x21-\x7e]+/g
 /** The path with what a request line cannot carry percent-encoded, as URL parsers (and stelace.js) did. */
 const encodePath = (path: string): string => path.replace(unsafeRuns, encodeURIComponent)
 
+/** Why a request cannot be put on the wire, naming it (its path without the query string). */
+const refuse = (request: ApiRequest, why: string) =>
+  new InvalidArgument({ message: `Stelace: ${why} (on API request to ${request.method} ${request.path.split("?")[0]})` })
+
 /** The first line of an error's message (JSON's cycle error goes on for lines). */
 const describeError = (error: unknown) => error instanceof Error ? error.message.split("\n")[0] : typeof error
 
@@ -208,7 +212,6 @@ const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError
 export const makeTransport = (sender: Sender, settings: () => Settings): Transport => {
   /** The request as it goes on the wire, or why it cannot (an input JSON cannot serialize, a header value with a line break). */
   const build = (request: ApiRequest, current: Settings): RawRequest | InvalidArgument => {
-    const refuse = (why: string) => new InvalidArgument({ message: `Stelace: ${why} (on API request to ${request.method} ${request.path.split("?")[0]})` })
     const wire = current.wire
     const isGet = request.method === "GET"
     let base = request.path
@@ -216,7 +219,7 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
       try {
         base = encodePath(base)
       } catch {
-        return refuse("the path must be a well-formed string (it holds a lone surrogate)")
+        return refuse(request, "the path must be a well-formed string (it holds a lone surrogate)")
       }
     }
     let raw: RawRequest
@@ -236,11 +239,11 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
         timeout: current.timeout
       }
     } catch (error) {
-      return refuse(`the ${isGet ? "query" : "body"} cannot be sent: ${describeError(error)}`)
+      return refuse(request, `the ${isGet ? "query" : "body"} cannot be sent: ${describeError(error)}`)
     }
     // never quote the value: it may be the authorization header
     const header = badHeader(request)
-    return header === undefined ? raw : refuse(`the "${header}" header cannot carry its value (a string without line breaks nor control characters is expected)`)
+    return header === undefined ? raw : refuse(request, `the "${header}" header cannot carry its value (a string without line breaks nor control characters is expected)`)
   }
 
   const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {

@@ -11,7 +11,7 @@ import * as util from "node:util"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import {
   Assets,
   createInstance,
@@ -36,7 +36,7 @@ import {
 } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
-import { startRecorder } from "../support/recorder.js"
+import { useApiAndOtherHost } from "../support/recorder.js"
 import { platformError, scripted, scriptedLayer } from "../support/scripted.js"
 
 const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
@@ -47,18 +47,7 @@ watchEachTest(credentials)
 
 let api: Recorder
 let other: Recorder
-beforeAll(async () => {
-  api = await startRecorder()
-  other = await startRecorder()
-})
-afterAll(async () => {
-  await api.close()
-  await other.close()
-})
-beforeEach(() => {
-  api.reset()
-  other.reset()
-})
+useApiAndOtherHost((hosts) => ({ api, other } = hosts))
 afterEach(() => {
   vi.restoreAllMocks()
   vi.unstubAllGlobals()

@@ -6,12 +6,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { Assets, createInstance, Forward, InvalidArgument, Search, Stelace, TokenStore } from "../../src/index.js"
 import { expectNoCredential, expectOnlyApiHost, expectTypedError, typedFailureOf, watchEachTest } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
-import { startRecorder } from "../support/recorder.js"
+import { useApiAndOtherHost } from "../support/recorder.js"
 
 const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
 const session = { accessToken: token, refreshToken: "rt_secret_1", userId: "usr_1" }
@@ -21,18 +21,7 @@ watchEachTest(credentials)
 
 let api: Recorder
 let other: Recorder
-beforeAll(async () => {
-  api = await startRecorder()
-  other = await startRecorder()
-})
-afterAll(async () => {
-  await api.close()
-  await other.close()
-})
-beforeEach(() => {
-  api.reset()
-  other.reset()
-})
+useApiAndOtherHost((hosts) => ({ api, other } = hosts))
 
 const storeOf = (tokens: Record<string, unknown>) =>
   TokenStore.make({ getTokens: () => tokens, setTokens: () => undefined, removeTokens: () => undefined })

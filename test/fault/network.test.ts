@@ -10,7 +10,7 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { Assets, createInstance, MalformedResponse, NetworkError, Stelace, TokenStore } from "../../src/index.js"
 import {
   expectNoCredential,
@@ -23,7 +23,7 @@ import {
 } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { RecordedRequest, Recorder, Reply } from "../support/recorder.js"
-import { startRecorder } from "../support/recorder.js"
+import { useApiAndOtherHost } from "../support/recorder.js"
 
 const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
 const session = { tokenType: "Bearer", accessToken: token, refreshToken: "rt_secret_1", userId: "usr_1" }
@@ -86,18 +86,7 @@ const runners: ReadonlyArray<Runner> = [
 let api: Recorder
 let other: Recorder
 
-beforeAll(async () => {
-  api = await startRecorder()
-  other = await startRecorder()
-})
-afterAll(async () => {
-  await api.close()
-  await other.close()
-})
-beforeEach(() => {
-  api.reset()
-  other.reset()
-})
+useApiAndOtherHost((hosts) => ({ api, other } = hosts))
 
 /**
  * Runs `calls` with `runner` against the API host answering with `reply`, and checks the

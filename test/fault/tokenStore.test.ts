@@ -8,7 +8,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import type * as Exit from "effect/Exit"
-import { afterAll, beforeAll, beforeEach, expect, it as vit } from "vitest"
+import { expect, it as vit } from "vitest"
 import { Assets, Auth, createInstance, HookError, TokenStore } from "../../src/index.js"
 import type { CustomTokenStore, Tokens } from "../../src/TokenStore.js"
 import {
@@ -23,7 +23,7 @@ import {
 } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
-import { startRecorder } from "../support/recorder.js"
+import { useApiAndOtherHost } from "../support/recorder.js"
 import { scripted, scriptedLayer } from "../support/scripted.js"
 import { FakeStorage } from "../support/storage.js"
 
@@ -137,18 +137,7 @@ describe("TokenStore.make with a store returning garbage", () => {
 describe("the facade's tokenStore", () => {
   let api: Recorder
   let other: Recorder
-  beforeAll(async () => {
-    api = await startRecorder()
-    other = await startRecorder()
-  })
-  afterAll(async () => {
-    await api.close()
-    await other.close()
-  })
-  beforeEach(() => {
-    api.reset()
-    other.reset()
-  })
+  useApiAndOtherHost((hosts) => ({ api, other } = hosts))
 
   /** Runs `f` on an instance with `tokenStore`, checking the invariants. */
   const withInstance = async <A>(tokenStore: CustomTokenStore, f: (stelace: any) => Promise<A>): Promise<A> => {

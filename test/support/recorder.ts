@@ -4,6 +4,7 @@
  */
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import { afterAll, beforeAll, beforeEach } from "vitest"
 
 /** A request as it arrived. */
 export interface RecordedRequest {
@@ -201,4 +202,24 @@ export const startRecorder = async (): Promise<Recorder> => {
         server.close(() => resolve())
       })
   }
+}
+
+/**
+ * Two recorders for the tests of a file (or describe block): the API host, and another host that
+ * must never be reached. Started once, reset before each test, closed after; `set` receives them.
+ */
+export const useApiAndOtherHost = (set: (hosts: { readonly api: Recorder; readonly other: Recorder }) => void): void => {
+  let hosts: { readonly api: Recorder; readonly other: Recorder } | undefined
+  beforeAll(async () => {
+    hosts = { api: await startRecorder(), other: await startRecorder() }
+    set(hosts)
+  })
+  afterAll(async () => {
+    await hosts?.api.close()
+    await hosts?.other.close()
+  })
+  beforeEach(() => {
+    hosts?.api.reset()
+    hosts?.other.reset()
+  })
 }
