@@ -4,6 +4,8 @@
  * process, until Ctrl-C (SIGINT) or SIGTERM. The app is built first when its sources changed.
  * With `--api-only`, only the backend runs, as `stelace-effect-server` does.
  */
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { describeBackend, loadTesting, seedOf } from "../bin/backend.mjs"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp } from "./demo/serve.mjs"
@@ -80,6 +82,67 @@ const parseOptions = (argv, env) => {
   }
 }
 
+/** A process's parent pid and whether it has ended (a zombie counts as ended), or `undefined` if gone. */
+const processInfo = (pid) => {
+  try {
+    if (process.platform === "linux") {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+      // after "pid (name) ": state, ppid, ...; the name may hold spaces and parentheses
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim()
+      return { ppid: Number(ppid), ended: state === "Z" || state === "X", command }
+    }
+    const [ppid, state, ...command] = execFileSync("ps", ["-o", "ppid=,stat=,args=", "-p", String(pid)], { encoding: "utf8" }).trim().split(/\s+/)
+    return ppid === undefined || ppid === "" ? undefined : { ppid: Number(ppid), ended: state.startsWith("Z"), command: command.join(" ") }
+  } catch {
+    return undefined
+  }
+}
+
+/** A shell that only runs a command line (`sh -c ...`), as package managers run scripts. */
+const isScriptShell = (command) => /^(\S*\/)?(sh|bash|dash|ash|zsh)\s+-c\s/.test(command)
+
+/**
+ * The chain of processes from this one up to its launcher: the parent, and when a package
+ * manager runs this script through `sh -c`, the shells up to the package manager.
+ */
+const launcherChain = () => {
+  const chain = [process.pid, process.ppid]
+  if (process.platform === "win32" || process.env.npm_lifecycle_event === undefined) return chain
+  for (let depth = 0; depth < 3; depth++) {
+    const top = processInfo(chain.at(-1))
+    if (top === undefined || !isScriptShell(top.command) || top.ppid <= 1) break
+    chain.push(top.ppid)
+  }
+  return chain
+}
+
+/**
+ * Calls `onGone` once the launcher is gone: when any process of the chain from this one up to it
+ * has a new parent (its own parent died: npm -> sh -> node, after `kill -9` of npm, leaves the
+ * shell to init), or the launcher itself ended; and when an IPC channel to the parent closes.
+ * Checked four times a second, so the servers stop well within 2 s.
+ */
+const watchLauncher = (onGone) => {
+  if (process.connected) process.once("disconnect", onGone)
+  const chain = launcherChain()
+  const intact = () => {
+    if (process.ppid !== chain[1]) return false
+    for (let i = 1; i < chain.length; i++) {
+      const info = processInfo(chain[i])
+      if (info === undefined || info.ended) return false
+      if (i + 1 < chain.length && info.ppid !== chain[i + 1]) return false
+    }
+    return true
+  }
+  const timer = setInterval(() => {
+    if (intact()) return
+    clearInterval(timer)
+    onGone()
+  }, 250)
+  timer.unref()
+}
+
 const listenError = (what, error) =>
   error?.code === "EADDRINUSE"
     ? new Error(`The ${what}'s port ${error.port} is in use; choose another with ${what === "app" ? "--port" : "--api-port"} (0 picks a free one)`)
@@ -96,17 +159,15 @@ const main = async () => {
   const stop = async () => {
     if (stopping) return
     stopping = true
+    // a connection that does not let go must not keep the ports open
+    setTimeout(() => process.exit(0), 1000).unref()
     await Promise.allSettled(started.map((server) => server.close()))
     process.exit(0)
   }
   process.on("SIGINT", () => void stop())
   process.on("SIGTERM", () => void stop())
-  // `npm start` runs this script through a shell; npm passes SIGTERM to the shell, which dies
-  // without passing it on. Left behind, this process stops too rather than linger as an orphan.
-  const parent = process.ppid
-  setInterval(() => {
-    if (process.ppid !== parent) void stop()
-  }, 250).unref()
+  // the servers never outlive what launched them, even when it died without a word (kill -9)
+  watchLauncher(() => void stop())
 
   const { seed } = options
   const [testing, app] = await Promise.all([
