@@ -45,6 +45,20 @@ const readSeed = (value) => {
   }
 }
 
+/**
+ * The seed's publishable key goes to the app, which runs in visitors' browsers: a secret key there
+ * would be readable by anyone, so a seed that puts one in its place is refused.
+ */
+const refuseSecretKeyForApp = (seed, from) => {
+  const key = typeof seed === "object" ? seed.apiKeys?.publishable : undefined
+  if (typeof key === "string" && key.startsWith("seck_")) {
+    throw new UsageError(
+      `Refusing to start: the seed (${from}) sets apiKeys.publishable to a secret key (seck_...). ` +
+        "That key is the demo app's, and the app runs in the browser, where anyone can read it; give the seed a publishable key (pubk_...)."
+    )
+  }
+}
+
 const parseOptions = (argv, env) => {
   const fromEnv = (name) => (env[name] === "" ? undefined : env[name])
   const raw = {
@@ -56,6 +70,7 @@ const parseOptions = (argv, env) => {
     apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase())
   }
   let portFlag = false
+  let seedFlag = false
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2)
     if (flag === "--help" || flag === "-h") return { help: true }
@@ -68,15 +83,18 @@ const parseOptions = (argv, env) => {
     const value = inline ?? argv[++i]
     if (value === undefined || value.startsWith("--")) throw new UsageError(`${flag} needs a value`)
     if (name === "port") portFlag = true
+    if (name === "seed") seedFlag = true
     raw[name] = value
   }
   if (raw.apiOnly && portFlag) throw new UsageError("--port is the app's port; with --api-only, set the API's with --api-port")
   if (raw.host === "") throw new UsageError("--host needs a value")
+  const seed = readSeed(raw.seed)
+  refuseSecretKeyForApp(seed, seedFlag ? `--seed ${raw.seed}` : `STELACE_SEED=${raw.seed}`)
   return {
     port: integer("--port", raw.port, { min: 0, max: 65535 }) ?? 4000,
     apiPort: integer("--api-port", raw.apiPort, { min: 0, max: 65535 }) ?? 4100,
     host: raw.host ?? "127.0.0.1",
-    seed: readSeed(raw.seed),
+    seed,
     accessTokenTtl: integer("--access-token-ttl", raw.accessTokenTtl, { min: 1, max: 31_536_000 }),
     apiOnly: raw.apiOnly
   }
