@@ -1,6 +1,6 @@
 /**
  * `npm start`: options, what it serves, and that it stops everything it started on SIGINT and
- * SIGTERM, releasing its ports.
+ * SIGTERM, and within 2 s of its launcher's death (`kill -9`), releasing its ports.
  */
 import { execFileSync } from "node:child_process"
 import { connect } from "node:net"
