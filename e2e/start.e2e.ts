@@ -1,6 +1,6 @@
 /**
  * `npm start`: options, what it serves, and that it stops everything it started on SIGINT and
- * SIGTERM, releasing its ports.
+ * SIGTERM, and within 2 s of its launcher's death (`kill -9`), releasing its ports.
  */
 import { execFileSync } from "node:child_process"
 import { connect } from "node:net"
@@ -38,6 +38,9 @@ const aliveInGroup = (pgid: number): Array<string> => {
     return []
   }
 }
+
+/** A launcher that runs the script as its direct child and passes its output through. */
+const launcher = `require("node:child_process").spawn(process.execPath, process.argv.slice(1), { stdio: "inherit" })`
 
 describe("npm start", () => {
   it("refuses bad options with a sentence and its usage", () => {
@@ -102,6 +105,26 @@ describe("npm start", () => {
       await expect.poll(() => aliveInGroup(group), { timeout: 10_000 }).toEqual([])
       expect(await listening(app.appUrl!)).toBe(false)
       expect(await listening(app.apiUrl)).toBe(false)
+    }
+  })
+
+  it.each([
+    ["npm start (npm, sh, node)", ["npm", "start", "--silent", "--"]],
+    ["a node process that runs the script directly", [process.execPath, "-e", launcher, "scripts/start.mjs"]]
+  ])("stops both servers within 2 s of a kill -9 of its launcher: %s", async (_, command) => {
+    const app = await start(["--port", "0", "--api-port", "0"], { command })
+    const group = app.process.pid!
+    expect(aliveInGroup(group).filter((line) => line.includes("scripts/start.mjs")).length).toBeGreaterThan(0)
+    expect(await listening(app.appUrl!)).toBe(true)
+    process.kill(group, "SIGKILL")
+    try {
+      // the issue's bound: both ports closed, and nothing of the tree left, 2 s after the kill
+      await expect
+        .poll(async () => ({ app: await listening(app.appUrl!), api: await listening(app.apiUrl), alive: aliveInGroup(group) }), { timeout: 2_000, interval: 100 })
+        .toEqual({ app: false, api: false, alive: [] })
+    } finally {
+      // whatever a failure left behind
+      if (aliveInGroup(group).length > 0) process.kill(-group, "SIGKILL")
     }
   })
 })
