@@ -279,6 +279,8 @@ describe("the demo marketplace", () => {
     await screenshot(page, "login")
     await fillLogin(page, { ...users.alice, password: "not-her-password" })
     await visible(page.getByText("This email and password don't match an account."))
+    // the form action keeps the email of the failed attempt
+    expect(await page.getByLabel("Email").inputValue()).toBe(users.alice.email)
 
     await page.getByRole("link", { name: "Sign up", exact: true }).first().click()
     await visible(heading(page, "Sign up"))
