@@ -36,6 +36,8 @@ export interface Options {
   readonly seed?: Seed | undefined
   /** Access token lifetime in seconds (default 3600). */
   readonly accessTokenTtl?: number | undefined
+  /** The largest request body accepted, in bytes (default 5 MiB); larger ones answer 413. */
+  readonly maxBodySize?: number | undefined
 }
 
 /** The in-memory backend of a layer: its API keys, its request handler and its data. */
@@ -119,4 +121,4 @@ export const layer = (options: Seed | Options = {}): Layer.Layer<HttpClient.Http
 }
 
 const isOptions = (value: object): value is Options =>
-  Object.keys(value).length === 0 || "seed" in value || "accessTokenTtl" in value
+  Object.keys(value).length === 0 || "seed" in value || "accessTokenTtl" in value || "maxBodySize" in value
