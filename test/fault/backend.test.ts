@@ -139,6 +139,23 @@ describe.each(ways)("prototype pollution (%s)", (_name, make) => {
   })
 })
 
+describe.each(ways)("hostile paths and headers (%s)", (_name, make) => {
+  it("answers 404 to a path segment that is not valid percent-encoding", async () => {
+    const api = await make()
+    const answer = await api.send({ method: "GET", path: "/users/%E0%A4%A" })
+    expect(answer).toStrictEqual({ status: 404, body: { code: "ResourceNotFound", message: "/users/%E0%A4%A does not exist" } })
+  })
+
+  it("finds nothing at prototype names used as ids", async () => {
+    const api = await make()
+    for (const path of ["/users/__proto__", "/assets/constructor", "/assets/hasOwnProperty", "/roles/prototype"]) {
+      expect((await api.send({ method: "GET", path })).status, path).toBe(404)
+      expect((await api.send({ method: "PATCH", path, json: { metadata: { a: 1 } } })).status, path).toBe(404)
+    }
+    expectUnpolluted()
+  })
+})
+
 describe.each(ways)("deep JSON (%s)", (_name, make) => {
   it("refuses JSON nested far deeper than a stack can serialize (100,000 levels)", async () => {
     const api = await make()
