@@ -14,6 +14,7 @@
  * ```
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Backend from "./backend/Backend.js"
 import { maxBodySizeProblem } from "./backend/Limits.js"
@@ -34,6 +35,11 @@ export interface ServerOptions {
    * as its length is announced or reached, and its connection is closed.
    */
   readonly maxBodySize?: number | undefined
+  /**
+   * The clock the backend reads (token lifetimes, dates), by default the system's. Give it a
+   * `TestClock` to let time pass in tests without waiting.
+   */
+  readonly clock?: Clock.Clock | undefined
 }
 
 /** A running server. */
@@ -110,6 +116,9 @@ export const serverOptionsProblem = (options: ServerOptions): string | undefined
   if (accessTokenTtl !== undefined && !(Number.isInteger(accessTokenTtl) && accessTokenTtl > 0)) {
     return `accessTokenTtl must be a whole number of seconds above 0, got ${String(accessTokenTtl)}`
   }
+  if (options.clock !== undefined && typeof options.clock?.currentTimeMillisUnsafe !== "function") {
+    return "clock must be an Effect Clock (such as a TestClock)"
+  }
   return maxBodySizeProblem(maxBodySize)
 }
 
@@ -137,7 +146,10 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const problem = serverOptionsProblem(options)
   if (problem !== undefined) throw new TypeError(problem)
   const http = await import("node:http")
-  const backend = await Effect.runPromise(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl, maxBodySize: options.maxBodySize }))
+  const clock = options.clock
+  const run = <A>(effect: Effect.Effect<A>): Promise<A> =>
+    Effect.runPromise(clock === undefined ? effect : Effect.provideService(effect, Clock.Clock, clock))
+  const backend = await run(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl, maxBodySize: options.maxBodySize }))
 
   const listener = async (request: IncomingMessage, response: ServerResponse) => {
     try {
@@ -166,7 +178,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
         response.end(answer.body, () => request.socket.destroy())
         return
       }
-      const answer = await Effect.runPromise(backend.handle({
+      const answer = await run(backend.handle({
         method: request.method ?? "GET",
         url: request.url ?? "/",
         headers: headersOf(request),

@@ -84,7 +84,8 @@ describe("startServer's options", () => {
     [{ accessTokenTtl: Number("five") }, "accessTokenTtl must be a whole number of seconds above 0, got NaN"],
     [{ accessTokenTtl: -1 }, "accessTokenTtl must be a whole number of seconds above 0, got -1"],
     [{ host: " " }, "host must be a host name or an IP address, got \" \""],
-    [{ maxBodySize: 0 }, "maxBodySize must be a whole number of bytes above 0, got 0"]
+    [{ maxBodySize: 0 }, "maxBodySize must be a whole number of bytes above 0, got 0"],
+    [{ clock: {} as never }, "clock must be an Effect Clock (such as a TestClock)"]
   ])("refuses %j with a TypeError naming the option", async (options, message) => {
     await expect(startServer(options)).rejects.toThrow(new TypeError(message))
   })
