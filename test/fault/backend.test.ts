@@ -5,6 +5,9 @@
  * in-process backend (`StelaceTest.makeBackend`, what `StelaceTest.layer` answers with).
  */
 import * as Effect from "effect/Effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as Stream from "effect/Stream"
 import { afterEach, describe, expect, it } from "vitest"
 import { type RunningServer, startServer, StelaceTest } from "../../src/testing/index.js"
 import { demo } from "../../src/testing/seeds/demo.js"
@@ -267,6 +270,40 @@ describe("startServer's body limit", () => {
     const user = await api.send({ method: "GET", path: `/users/${demo.users.chloe.id}` })
     expect(user.body.metadata).toMatchObject(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, i])))
     expect((await api.send({ method: "GET", path: "/" , key: null })).status).toBe(200)
+  })
+})
+
+describe("StelaceTest.layer's stream bodies", () => {
+  const encoder = new TextEncoder()
+  const postStream = (stream: Stream.Stream<Uint8Array>) =>
+    Effect.gen(function*() {
+      const backend = yield* StelaceTest.Backend
+      const response = yield* HttpClient.execute(
+        HttpClientRequest.post("http://localhost/assets").pipe(
+          HttpClientRequest.setHeaders({ authorization: `Basic ${btoa(`${backend.secretApiKey}:`)}` }),
+          HttpClientRequest.bodyStream(stream, { contentType: "application/json" })
+        )
+      )
+      return { status: response.status, body: yield* response.json }
+    }).pipe(Effect.provide(StelaceTest.layer({ maxBodySize: 1000 })))
+
+  it("reads a stream body instead of dropping it", async () => {
+    const answer = await Effect.runPromise(postStream(Stream.make(encoder.encode(`{"name":`), encoder.encode(`"Streamed"}`))))
+    expect(answer).toMatchObject({ status: 200, body: { name: "Streamed" } })
+  })
+
+  it("stops reading an endless stream at the limit and answers 413", async () => {
+    let pulled = 0
+    function* endless() {
+      for (;;) {
+        pulled++
+        yield encoder.encode("x".repeat(100))
+      }
+    }
+    const answer = await Effect.runPromise(postStream(Stream.fromIterable(endless(), { chunkSize: 1 })))
+    expect(answer).toStrictEqual({ status: 413, body: { code: "PayloadTooLarge", message: "Request body size exceeds 1000" } })
+    // eleven chunks of 100 bytes pass 1000; the stream may be pulled a chunk or so ahead
+    expect(pulled).toBeLessThan(20)
   })
 })
 
