@@ -10,6 +10,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Stream from "effect/Stream"
 import { afterEach, describe, expect, it } from "vitest"
 import { type RunningServer, startServer, StelaceTest } from "../../src/testing/index.js"
+import { parseQuery } from "../../src/testing/backend/QueryString.js"
 import { demo } from "../../src/testing/seeds/demo.js"
 import { hostileQueries, nested, nestedText, pollutionProbes, send, type Sender, streamUntilClosed } from "./backendHelpers.js"
 
@@ -61,6 +62,16 @@ const expectNoPermissionGained = async (api: Sender) => {
   const self = await api.send({ method: "GET", path: `/users/${userId}`, ...asChloe })
   expect(self.body.roles).toStrictEqual(["user"])
 }
+
+describe("the query string parser", () => {
+  it("drops parameters naming a prototype key at any depth, keeps the others, and nests 5 levels as qs", () => {
+    const query = parseQuery(new URLSearchParams(
+      "a[__proto__][x]=1&hasOwnProperty=1&b[toString]=1&c[prototype]=1&__proto__=1&d[e][f][g][h][i][j][k]=deep&ok=1"
+    ))
+    expect(JSON.stringify(query)).toBe(`{"d":{"e":{"f":{"g":{"h":{"i":{"[j][k]":"deep"}}}}}},"ok":"1"}`)
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype)
+  })
+})
 
 describe.each(ways)("prototype pollution (%s)", (_name, make) => {
   it.each(hostileQueries)("ignores the prototype keys of the query string %s", async (query) => {
