@@ -30,11 +30,11 @@ import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
 import type { WithLastResponse } from "./Errors.js"
 import { DecodeError, defineHidden } from "./Errors.js"
-import type { AnyEndpoint } from "./internal/endpoint.js"
-import { routeSchemas } from "./internal/routeSchemas.js"
+import type { AnyEndpoint } from "./internal/routes/model.js"
+import { routeSchemas } from "./internal/routes/resultSchemas.js"
 import { CurrentResultDecoder } from "./Stelace.js"
 
-export * from "./internal/schemas.js"
+export * from "./internal/routes/resourceSchemas.js"
 
 // ---------------------------------------------------------------------------------------------
 // Decoding

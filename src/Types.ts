@@ -16,7 +16,7 @@
  */
 import type * as Brand from "effect/Brand"
 import type * as Schema from "effect/Schema"
-import type * as S from "./internal/schemas.js"
+import type * as S from "./internal/routes/resourceSchemas.js"
 
 // The type of the values a set of schema fields decodes to.
 type Fields<F extends Schema.Struct.Fields> = Schema.Struct.Type<F>

@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import type { Stelace } from "../facade/createInstance.js"
+import type { StelaceInstance } from "../facade/createInstance.js"
 import type { SessionSnapshot } from "../Session.js"
 
 /** Who is asking: what query keys carry, so one user's cached data is never shown to another. */
@@ -33,7 +33,7 @@ export interface SessionStore {
 }
 
 /** @internal */
-export const makeSessionStore = (client: Stelace): SessionStore => {
+export const makeSessionStore = (client: StelaceInstance): SessionStore => {
   const listeners = new Set<() => void>()
   let expired = false
   let snapshot = client.session.getSnapshot()

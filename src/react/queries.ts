@@ -20,10 +20,10 @@ import type {
 } from "@tanstack/react-query"
 import type { Effect } from "effect/Effect"
 import type { StelaceError } from "../Errors.js"
-import type { Stelace } from "../facade/createInstance.js"
+import type { StelaceInstance } from "../facade/createInstance.js"
 import { resources, type ResourceTable } from "../facade/resources.js"
-import type { AnyEndpoint, Endpoint, InputArgs, PaginationMeta, ParamArgs, PathParams } from "../internal/endpoint.js"
-import { nextPageInput } from "../internal/pageWalk.js"
+import type { AnyEndpoint, Endpoint, InputArgs, PaginationMeta, ParamArgs, PathParams } from "../internal/routes/model.js"
+import { nextPageInput } from "../internal/pipeline/nextPage.js"
 import type { Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 import type { Identity } from "./SessionStore.js"
@@ -162,7 +162,7 @@ type Input = Readonly<Record<string, unknown>> | undefined
 const toPage = (list: any): ListPage<unknown> => ({ results: Array.from(list), paginationMeta: list.paginationMeta })
 
 /** The bindings for one identity. @internal */
-export const queriesFor = (client: Stelace, identity: Identity): StelaceQueries => {
+export const queriesFor = (client: StelaceInstance, identity: Identity): StelaceQueries => {
   const key = (...parts: ReadonlyArray<unknown>): StelaceQueryKey => ["stelace", identity, ...parts]
   const api: Record<string, unknown> = {
     queryKey: key,
@@ -240,7 +240,7 @@ export const queriesFor = (client: Stelace, identity: Identity): StelaceQueries 
  * await queryClient.prefetchQuery(api.assets.list.queryOptions({ nbResultsPerPage: 10 }))
  * ```
  */
-export const createStelaceQueries = (client: Stelace): StelaceQueries => {
+export const createStelaceQueries = (client: StelaceInstance): StelaceQueries => {
   const { userId, organizationId } = client.session.getSnapshot()
   return queriesFor(client, { userId, organizationId })
 }

@@ -10,10 +10,10 @@
  */
 import * as Effect from "effect/Effect"
 import type { StelaceError, WithLastResponse } from "../Errors.js"
-import { invoke } from "../internal/call.js"
+import { invokeWithClient as invoke } from "../internal/pipeline/routeFunctions.js"
 import { InvalidArgument } from "../Errors.js"
-import { forwardPath } from "../internal/invoke.js"
-import type { Method, RequestOptions } from "../internal/transport.js"
+import { forwardPath } from "../internal/pipeline/arguments.js"
+import type { Method, RequestOptions } from "../internal/wire/apiTransport.js"
 import type { StelaceClient } from "../Stelace.js"
 
 /** A forwarded call's signature: path, then the query (GET) or body (others), then options. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { createInstance, TokenStore } from "../../src/index.js"
 import { resources } from "../../src/facade/resources.js"
-import type { AnyEndpoint } from "../../src/internal/endpoint.js"
+import type { AnyEndpoint } from "../../src/internal/routes/model.js"
 import { createStelaceQueries, type ReadRouteName } from "../../src/react/index.js"
 
 const api = createStelaceQueries(createInstance({ apiKey: "pubk_test_x", tokenStore: TokenStore.makeMemoryStore() })) as any

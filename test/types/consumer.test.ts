@@ -10,7 +10,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { API } from "typescript/unstable/sync"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import * as E from "../../src/internal/endpoints.js"
+import * as E from "../../src/internal/routes/table.js"
 import { resources } from "../../src/facade/resources.js"
 
 const root = resolve(import.meta.dirname, "../..")
@@ -92,7 +92,8 @@ describe("the facade's methods in an editor", () => {
     for (const [property, family] of Object.entries(resources)) {
       const name = familyOf.get(family) ?? familyOf.get(Object.getPrototypeOf(family)) ??
         [...familyOf].find(([candidate]) => Object.values(candidate as object).every((route) => Object.values(family).includes(route)))?.[1]
-      const module = name![0]!.toUpperCase() + name!.slice(1)
+      // the module is the family capitalized, except where the table's `@module` names it
+      const module = name === "config" ? "Configuration" : name![0]!.toUpperCase() + name!.slice(1)
       for (const method of Object.keys(family)) {
         const route = (E as Record<string, Record<string, unknown>>)[name!]![method] ? method : "results"
         pairs.push({ facade: `stelace.${property}.${method}`, effect: `Sdk.${module}.${route}` })

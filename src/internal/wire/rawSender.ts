@@ -8,8 +8,8 @@
  * @internal
  */
 import type * as Effect from "effect/Effect"
-import type { NetworkErrorReason } from "../Errors.js"
-import { NetworkError } from "../Errors.js"
+import type { NetworkErrorReason } from "../../Errors.js"
+import { NetworkError } from "../../Errors.js"
 
 /** One request, as the built-in transports take it. */
 export interface RawRequest {

@@ -4,7 +4,7 @@
  */
 import * as Schema from "effect/Schema"
 import type * as Struct from "effect/Struct"
-import type * as T from "../Types.js"
+import type * as T from "../../Types.js"
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks

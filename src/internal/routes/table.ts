@@ -3,13 +3,13 @@
  * else follows from this table: `npm run generate` (scripts/generate.mjs) writes the Effect
  * resource modules (`src/resources/<Family>.ts`, with these doc comments), their exports in
  * `src/index.ts`, the Promise facade's families (`src/facade/resources.ts`) and the schema of each
- * route's result for decoding (`src/internal/routeSchemas.ts`); the facade's methods show these
+ * route's result for decoding (`src/internal/routes/resultSchemas.ts`); the facade's methods show these
  * doc comments through their types. Adding a route is adding an entry here and regenerating; a
  * test fails while the generated files are stale.
  *
  * The format is what the generator reads: one `export const <family> = { ... }` per resource
  * family, with a doc comment (its Effect module is the family name capitalized: `assets` is
- * `Assets`), and one entry per route on one line after its doc comment: the name, the pure
+ * `Assets`, unless `@module <Name>` names it), and one entry per route on one line after its doc comment: the name, the pure
  * annotation, a route helper (`get`, `list`, `post`, `patch`, `put`, `del`) called with the path,
  * `as<Out, In, Paging>` and optional extras. Tags the generator reads: `@facade <name>` on a
  * family (its property on a facade instance, when not the family name), `@alias <name>` on a
@@ -22,8 +22,8 @@
  *
  * @internal
  */
-import type * as T from "../Types.js"
-import { as, del, get, list, patch, post, put } from "./endpoint.js"
+import type * as T from "../../Types.js"
+import { as, del, get, list, patch, post, put } from "./model.js"
 
 const forceSave = (input: Record<string, unknown>) => ({ ...input, save: true })
 const noSave = (input: Record<string, unknown>) => (input.save ? { ...input, save: false } : input)
@@ -106,7 +106,7 @@ export const assetTypes = {
  * Authentication: login, logout, tokens and checks (`/auth`).
  *
  * @since 0.1.0
- * @reexport info from "../internal/authInfo.js"
+ * @reexport info from "../internal/session/authInfo.js"
  */
 export const auth = {
   /** Logs a user in (`POST /auth/login`) and stores the returned tokens as the session. */
@@ -168,6 +168,7 @@ export const categories = {
 /**
  * The platform's configuration, public and private (`/config`).
  *
+ * @module Configuration
  * @since 0.1.0
  */
 export const config = {

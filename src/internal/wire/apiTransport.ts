@@ -11,11 +11,11 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import type { NetworkError } from "../Errors.js"
-import { InvalidArgument, MalformedResponse, ServerError } from "../Errors.js"
-import type { RawRequest, RawResponse, Sender } from "./sender.js"
-import type { Settings } from "./settings.js"
-import { invalidHeaderValue } from "./settings.js"
+import type { NetworkError } from "../../Errors.js"
+import { InvalidArgument, MalformedResponse, ServerError } from "../../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "./rawSender.js"
+import type { Settings } from "../client/settings.js"
+import { invalidHeaderValue } from "../client/settings.js"
 
 /** HTTP methods the API uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"

@@ -5,9 +5,9 @@
  *
  * @internal
  */
-import type { WithLastResponse } from "../Errors.js"
-import type * as T from "../Types.js"
-import type { Method, RequestOptions } from "./transport.js"
+import type { WithLastResponse } from "../../Errors.js"
+import type * as T from "../../Types.js"
+import type { Method, RequestOptions } from "../wire/apiTransport.js"
 
 /** `object`: the body is the result. `list`: the body is a page (or a plain array) of items. */
 export type Kind = "object" | "list"

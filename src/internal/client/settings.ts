@@ -7,8 +7,8 @@
  */
 import type * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { InvalidArgument } from "../Errors.js"
-import type { Tokens } from "../TokenStore.js"
+import { InvalidArgument } from "../../Errors.js"
+import type { Tokens } from "../../TokenStore.js"
 
 /** Replaces the default refresh call: receives the current tokens, returns the new ones. */
 export type BeforeRefreshToken = (tokens: Tokens) => Effect.Effect<Tokens | null | undefined, unknown>

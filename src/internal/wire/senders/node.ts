@@ -10,9 +10,9 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import type { NetworkError } from "../Errors.js"
-import type { RawRequest, RawResponse, Sender } from "./sender.js"
-import { networkError, reasonOf } from "./sender.js"
+import type { NetworkError } from "../../../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "../rawSender.js"
+import { networkError, reasonOf } from "../rawSender.js"
 
 interface IncomingMessage {
   readonly statusCode?: number | undefined
