@@ -299,7 +299,7 @@ export const make = (options: {
             new HookError({
               message: `Stelace: beforeRefreshToken failed: ${describe(Cause.squash(cause))}`,
               hook: "beforeRefreshToken",
-              reason: "failed",
+              reason: { _tag: "Failed" },
               cause: Cause.squash(cause)
             })
           )
@@ -311,7 +311,7 @@ export const make = (options: {
               new HookError({
                 message: `Stelace: beforeRefreshToken did not answer within ${timeout} ms`,
                 hook: "beforeRefreshToken",
-                reason: "timeout"
+                reason: { _tag: "Timeout" }
               })
             )
         }),
@@ -324,7 +324,7 @@ export const make = (options: {
               new HookError({
                 message: "Stelace: beforeRefreshToken answered tokens whose accessToken or refreshToken is not a string",
                 hook: "beforeRefreshToken",
-                reason: "failed"
+                reason: { _tag: "Failed" }
               })
             )
         })

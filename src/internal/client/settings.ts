@@ -9,6 +9,7 @@ import type * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { InvalidArgument } from "../../Errors.js"
 import type { Tokens } from "../../TokenStore.js"
+import { inspectSymbol } from "../inspect.js"
 
 /** Replaces the default refresh call: receives the current tokens, returns the new ones. */
 export type BeforeRefreshToken = (tokens: Tokens) => Effect.Effect<Tokens | null | undefined, unknown>
@@ -176,8 +177,6 @@ const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
   }
   return out as Partial<Omit<Settings, "wire">>
 }
-
-const inspectSymbol = Symbol.for("nodejs.util.inspect.custom")
 
 /** The wire of some settings. */
 const makeWire = (settings: Omit<Settings, "wire">): Wire => {

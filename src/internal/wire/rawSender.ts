@@ -8,8 +8,8 @@
  * @internal
  */
 import type * as Effect from "effect/Effect"
-import type { NetworkErrorReason } from "../../Errors.js"
-import { NetworkError } from "../../Errors.js"
+import type { NetworkFailure } from "../../Errors.js"
+import { NetworkError, networkErrorReason } from "../../Errors.js"
 
 /** One request, as the built-in transports take it. */
 export interface RawRequest {
@@ -41,7 +41,7 @@ export interface RawResponse {
 /** A transport. */
 export type Sender = (request: RawRequest) => Effect.Effect<RawResponse, NetworkError>
 
-const codes: ReadonlyArray<readonly [NetworkErrorReason, RegExp]> = [
+const codes: ReadonlyArray<readonly [NetworkFailure, RegExp]> = [
   ["refused", /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/],
   ["dns", /^(ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME|EAI_NODATA)$/],
   ["timeout", /^(ETIMEDOUT|ESOCKETTIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT)$/],
@@ -50,7 +50,7 @@ const codes: ReadonlyArray<readonly [NetworkErrorReason, RegExp]> = [
   ["aborted", /^(ABORT_ERR|UND_ERR_ABORTED)$/]
 ]
 
-const describeReason: Record<NetworkErrorReason, string> = {
+const describeReason: Record<NetworkFailure, string> = {
   timeout: "the connection timed out",
   refused: "connection refused",
   dns: "host not found",
@@ -75,7 +75,7 @@ const codeOf = (error: unknown): string | undefined => {
 }
 
 /** Why a transport failed, from the platform's error. */
-export const reasonOf = (error: unknown): NetworkErrorReason => {
+export const reasonOf = (error: unknown): NetworkFailure => {
   const code = codeOf(error)
   if (code) {
     for (const [reason, pattern] of codes) if (pattern.test(code)) return reason
@@ -97,7 +97,7 @@ const withoutQuery = (url: string) => {
  */
 export const networkError = (
   request: Pick<RawRequest, "method" | "url">,
-  reason: NetworkErrorReason,
+  reason: NetworkFailure,
   cause?: unknown,
   timeout?: number
 ): NetworkError => {
@@ -107,7 +107,7 @@ export const networkError = (
     : `Network Error: ${describeReason[reason]}${codeOf(cause) ? ` (${codeOf(cause)})` : ""}`
   return new NetworkError({
     message: `${what} on ${request.method} ${url}`,
-    reason,
+    reason: networkErrorReason(reason),
     method: request.method,
     url,
     ...(cause === undefined ? {} : { cause })
