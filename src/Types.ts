@@ -16,6 +16,7 @@
  */
 import type * as Brand from "effect/Brand"
 import type * as Schema from "effect/Schema"
+import type { DecodeError } from "./Errors.js"
 import type * as S from "./internal/routes/resourceSchemas.js"
 
 // The type of the values a set of schema fields decodes to.
@@ -115,6 +116,13 @@ export type ApiVersion = "2020-08-10" | "2019-05-20"
  * ```
  */
 export interface Register {}
+
+/**
+ * `DecodeError` once decoding is registered (`interface Register { decoding: true }`, which
+ * `Schemas.layerDecoding` requires), else nothing: the routes' error types name `DecodeError` only
+ * in apps that decode.
+ */
+export type RegisteredDecodeError = Register extends { readonly decoding: true } ? DecodeError : never
 
 /** The registered API version (see `Register`), or `undefined` when none is (lists are typed either way). */
 export type RegisteredApiVersion = Register extends { readonly apiVersion: infer V extends ApiVersion } ? V : undefined

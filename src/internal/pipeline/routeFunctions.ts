@@ -7,14 +7,14 @@
 import * as Effect from "effect/Effect"
 import type { StelaceError } from "../../Errors.js"
 import { StelaceClient } from "../client/core.js"
-import type { AnyEndpoint, EndpointArgs, EndpointResult } from "../routes/model.js"
+import type { AnyEndpoint, EndpointArgs, EndpointResult, ErrorOf } from "../routes/model.js"
 import type { Invocation } from "./arguments.js"
 import { splitArguments } from "./arguments.js"
 
 /** The function of an endpoint. */
 export type EndpointFunction<E extends AnyEndpoint> = (
   ...args: EndpointArgs<E>
-) => Effect.Effect<EndpointResult<E>, StelaceError, StelaceClient>
+) => Effect.Effect<EndpointResult<E>, ErrorOf<E>, StelaceClient>
 
 /** Runs one call of `endpoint` with the client in context. */
 export const invokeWithClient = (endpoint: AnyEndpoint, invocation: Invocation): Effect.Effect<unknown, StelaceError, StelaceClient> =>
@@ -30,5 +30,5 @@ export function call<F extends Record<K, AnyEndpoint>, K extends keyof F>(family
     const endpoint = family[name]
     const invocation = splitArguments(endpoint, args)
     return "_tag" in invocation ? Effect.fail(invocation) : invokeWithClient(endpoint, invocation)
-  }) as EndpointFunction<F[K]>
+  }) as unknown as EndpointFunction<F[K]>
 }

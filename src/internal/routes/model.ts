@@ -5,7 +5,15 @@
  *
  * @internal
  */
-import type { WithLastResponse } from "../../Errors.js"
+import type {
+  HookError,
+  InvalidArgument,
+  MalformedResponse,
+  NetworkError,
+  ServerError,
+  SessionExpired,
+  WithLastResponse
+} from "../../Errors.js"
 import type * as T from "../../Types.js"
 import type { Method, RequestOptions } from "../wire/apiTransport.js"
 
@@ -33,18 +41,28 @@ export interface Types<Out, In, Pg extends Paging = "version"> {
   readonly _Paging?: Pg
 }
 
-/** One route of the API. */
-export interface Endpoint<P extends string = string, In = any, Out = any, K extends Kind = Kind, Pg extends Paging = Paging>
-  extends Types<Out, In, Pg>
-{
-  readonly method: Method
+/**
+ * One route of the API. The method and session effect are in its type too: a `GET` answering one
+ * object is a read (React query options), and a route with a session effect never refreshes first
+ * (no `SessionExpired`).
+ */
+export interface Endpoint<
+  P extends string = string,
+  In = any,
+  Out = any,
+  K extends Kind = Kind,
+  Pg extends Paging = Paging,
+  M extends Method = Method,
+  S extends SessionEffect | undefined = SessionEffect | undefined
+> extends Types<Out, In, Pg> {
+  readonly method: M
   readonly path: P
   readonly kind: K
   /** Names of the path parameters, in order. */
   readonly params: ReadonlyArray<string>
   /** Rewrites the input before it is sent (copies; never mutates the caller's object). */
   readonly prepare?: ((input: Record<string, unknown>) => Record<string, unknown>) | undefined
-  readonly session?: SessionEffect | undefined
+  readonly session?: S
   /** Where the `page` of a page-based list goes: the query (default) or the body (`POST /search`). */
   readonly pageIn?: "query" | "body" | undefined
   /** The server requires a body: `{}` is sent when the input is empty (by default an empty input sends none, as stelace.js did). */
@@ -52,7 +70,25 @@ export interface Endpoint<P extends string = string, In = any, Out = any, K exte
 }
 
 /** Any endpoint. */
-export type AnyEndpoint = Endpoint<string, any, any, Kind, Paging>
+export type AnyEndpoint = Endpoint<string, any, any, Kind, Paging, Method, SessionEffect | undefined>
+
+/**
+ * What any call can fail with: refused arguments, an error answer, no answer, an answer that is
+ * not JSON, and the application's token store or hook failing (the session reads the store on
+ * every call, auth routes write it).
+ */
+export type CallError = InvalidArgument | ServerError | NetworkError | MalformedResponse | HookError
+
+/**
+ * What a call of `E` can fail with: `CallError`; `SessionExpired` unless it is an auth route (they
+ * send the stored tokens as they are, never refreshing first); `DecodeError` when decoding is
+ * registered (see `Register`) and the route has a result schema (its result type is not `unknown`).
+ */
+export type ErrorOf<E> = E extends Endpoint<any, any, infer Out, any, any, any, infer S> ?
+    | CallError
+    | ([S] extends [SessionEffect] ? never : SessionExpired)
+    | (unknown extends Out ? never : T.RegisteredDecodeError)
+  : never
 
 /** Pagination metadata of a list result: page-based (with `exhaustiveNbResults` for search) or cursor-based. */
 export type PaginationMeta = T.OffsetPagination | T.SearchPagination | T.CursorPagination
@@ -158,28 +194,36 @@ export function as<Out, In = Readonly<Record<string, unknown>>, Pg extends Pagin
 export type TypesOf<Out, In, Pg extends Paging = "version"> = () => Types<Out, In, Pg>
 
 /** Extra behaviour of a route. */
-export interface RouteExtras<K extends Kind> {
+export interface RouteExtras<K extends Kind, S extends SessionEffect | undefined = undefined> {
   readonly kind?: K
   readonly prepare?: Endpoint["prepare"]
-  readonly session?: SessionEffect
+  readonly session?: S
   readonly pageIn?: "query" | "body"
   readonly bodyRequired?: boolean
 }
 
 /** A route: method, path template, types and extras. */
-export function route<P extends string, Out, In, K extends Kind = "object", Pg extends Paging = "version">(
-  method: Method,
+export function route<
+  M extends Method,
+  P extends string,
+  Out,
+  In,
+  K extends Kind = "object",
+  Pg extends Paging = "version",
+  S extends SessionEffect | undefined = undefined
+>(
+  method: M,
   path: P,
   _types: TypesOf<Out, In, Pg>,
-  extras?: RouteExtras<K>
-): Endpoint<P, In, Out, K, Pg> {
+  extras?: RouteExtras<K, S>
+): Endpoint<P, In, Out, K, Pg, M, S> {
   return {
     method,
     path,
     kind: (extras?.kind ?? "object") as K,
     params: (path.match(/:[A-Za-z]+/g) ?? []).map((name) => name.slice(1)),
     prepare: extras?.prepare,
-    session: extras?.session,
+    session: extras?.session as S,
     pageIn: extras?.pageIn,
     bodyRequired: extras?.bodyRequired
   }
@@ -196,10 +240,17 @@ export function list<P extends string, Out, In, Pg extends Paging>(path: P, type
 }
 
 /** A `POST` route. */
-export function post<P extends string, Out, In, K extends Kind = "object", Pg extends Paging = "version">(
+export function post<
+  P extends string,
+  Out,
+  In,
+  K extends Kind = "object",
+  Pg extends Paging = "version",
+  S extends SessionEffect | undefined = undefined
+>(
   path: P,
   types: TypesOf<Out, In, Pg>,
-  extras?: RouteExtras<K>
+  extras?: RouteExtras<K, S>
 ) {
   return route("POST", path, types, extras)
 }
