@@ -42,16 +42,10 @@ export const defineHidden = (target: object, key: string, value: unknown): void 
 
 type Inspect = (value: unknown, options?: unknown) => string
 
-/** The fields an error shows beyond its message: its own enumerable keys, its reason, its cause. */
-const fieldsOf = (error: Base, withCause: boolean): Record<string, unknown> => {
-  const fields: Record<string, unknown> = {}
-  for (const key of Object.keys(error)) {
-    if (key !== "message" && key !== "_tag" && key !== "cause") fields[key] = (error as any)[key]
-  }
-  const reason = (error as { reason?: unknown }).reason
-  if (reason !== undefined) fields.reason = reason
-  const cause = (error as { cause?: unknown }).cause
-  if (withCause && cause !== undefined) fields.cause = cause
+/** The fields an error shows beyond its tag and message: its own enumerable keys, its reason, its cause. */
+const fieldsOf = (error: any): Record<string, unknown> => {
+  const { _tag, message, ...fields } = { ...error, reason: error.reason, cause: error.cause }
+  for (const key in fields) if (fields[key] === undefined) delete fields[key]
   return fields
 }
 
@@ -64,7 +58,8 @@ abstract class Base extends Data.Error<{ readonly message: string }> {
 
   /** `{ _tag, message, ...fields, reason }`: what a log or an RPC peer needs; never the `cause`. */
   override toJSON(): Record<string, unknown> {
-    return { _tag: this._tag, message: this.message, ...fieldsOf(this, false) }
+    const { cause, ...fields } = fieldsOf(this)
+    return { _tag: this._tag, message: this.message, ...fields }
   }
 
   /**
@@ -73,7 +68,7 @@ abstract class Base extends Data.Error<{ readonly message: string }> {
    */
   [inspectSymbol](_depth: number, options: unknown, inspect?: Inspect): string {
     const stack = typeof this.stack === "string" && this.stack.length > 0 ? this.stack : `${this.name}: ${this.message}`
-    const fields = fieldsOf(this, true)
+    const fields = fieldsOf(this)
     if (Object.keys(fields).length === 0 || typeof inspect !== "function") return stack
     return `${stack} ${inspect(fields, options)}`
   }
@@ -128,13 +123,12 @@ const statusReasons: Readonly<Record<number, ServerErrorReason["_tag"]>> = {
   504: "Unavailable"
 }
 
-/** The reason of a status; `retryAfter` in seconds for a 429 (`retry-after: <seconds>`). */
-const serverErrorReason = (status: number, retryAfterHeader: string | undefined): ServerErrorReason => {
-  if (status === 429) {
-    const seconds = retryAfterHeader === undefined || retryAfterHeader.trim() === "" ? NaN : Number(retryAfterHeader)
-    return { _tag: "RateLimited", retryAfter: Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined }
-  }
-  return { _tag: statusReasons[status] ?? (status >= 500 && status <= 599 ? "Internal" : "Other") } as ServerErrorReason
+/** The reason of a status; `retryAfter` in seconds for a 429 (`retry-after: <seconds>`, not a date). */
+const serverErrorReason = (status: number, retryAfter: string | undefined): ServerErrorReason => {
+  const seconds = Number(retryAfter)
+  return status === 429
+    ? { _tag: "RateLimited", retryAfter: retryAfter && seconds >= 0 && seconds < Infinity ? seconds : undefined }
+    : { _tag: statusReasons[status] ?? (status > 499 && status < 600 ? "Internal" : "Other") } as ServerErrorReason
 }
 
 /**
@@ -151,8 +145,6 @@ export class ServerError extends /*#__PURE__*/ tagged("ServerError")<{
   readonly data?: unknown
   readonly code?: string
 }> {
-  /** What the status means, for `Effect.catchReason`. */
-  declare readonly reason: ServerErrorReason
   /** The `x-request-id` header of the answer (the real server sets it only on successes). */
   declare readonly requestId: string | undefined
   /** The parsed JSON body, or the text when it was not JSON. */
@@ -162,9 +154,9 @@ export class ServerError extends /*#__PURE__*/ tagged("ServerError")<{
   /** The answer's headers (lower-case names), e.g. `retry-after`. */
   declare readonly headers: Readonly<Record<string, string>>
 
-  constructor(args: { readonly message: string; readonly statusCode: number; readonly data?: unknown; readonly code?: string }) {
-    super(args)
-    defineHidden(this, "reason", serverErrorReason(this.statusCode, undefined))
+  /** What the status means, for `Effect.catchReason` (not an own property: stelace.js's errors had the body's keys only). */
+  get reason(): ServerErrorReason {
+    return serverErrorReason(this.statusCode, this.headers?.["retry-after"])
   }
 
   /** Builds the error for an HTTP answer. */
@@ -190,7 +182,6 @@ export class ServerError extends /*#__PURE__*/ tagged("ServerError")<{
     // stelace.js errors were plain copies of the body: the own enumerable keys are the body's fields
     Object.defineProperty(error, "message", { value: fields.message, enumerable: true, writable: true, configurable: true })
     defineHidden(error, "_tag", "ServerError")
-    defineHidden(error, "reason", serverErrorReason(response.status, headers["retry-after"]))
     defineHidden(error, "requestId", response.requestId)
     defineHidden(error, "body", body)
     defineHidden(error, "headers", headers)
@@ -336,19 +327,4 @@ export const StelaceError: abstract new(...args: never) => StelaceError = Base a
 /** Whether a value is one of the SDK's errors (the same as `instanceof StelaceError`). */
 export const isStelaceError = (u: unknown): u is StelaceError => u instanceof Base
 
-/** @internal The spelling of a `NetworkErrorReason` inside the senders. */
-export type NetworkFailure = "timeout" | "refused" | "dns" | "reset" | "tls" | "redirect" | "aborted" | "unknown"
 
-const networkReasons: Readonly<Record<NetworkFailure, NetworkErrorReason["_tag"]>> = {
-  timeout: "Timeout",
-  refused: "Refused",
-  dns: "Dns",
-  reset: "Reset",
-  tls: "Tls",
-  redirect: "Redirect",
-  aborted: "Aborted",
-  unknown: "Unknown"
-}
-
-/** @internal The reason of a failure as the senders name it. */
-export const networkErrorReason = (failure: NetworkFailure): NetworkErrorReason => ({ _tag: networkReasons[failure] })
