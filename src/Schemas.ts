@@ -7,6 +7,9 @@
  * Decoding is opt-in and lives here, so apps that never decode carry none of `effect/Schema`:
  * `decodeAs(schema)` decodes one call's result, `layerDecoding` every result of a client.
  *
+ * The SDK's errors have schemas here too (`Schemas.ServerError`, ..., `Schemas.StelaceError`), for
+ * RPC and HttpApi error channels: each encodes to tagged JSON and decodes back to its class.
+ *
  * Object schemas are open: fields the server adds beyond those named here are kept, not stripped,
  * so a newer server never breaks an app. `metadata` and `platformData` are open records; narrow
  * them with `extend`.
