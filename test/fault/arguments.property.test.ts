@@ -22,8 +22,8 @@ import * as Stream from "effect/Stream"
 import fc from "fast-check"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import * as Sdk from "../../src/index.js"
-import * as Endpoints from "../../src/internal/endpoints.js"
-import type { AnyEndpoint } from "../../src/internal/endpoint.js"
+import * as Endpoints from "../../src/internal/routes/table.js"
+import type { AnyEndpoint } from "../../src/internal/routes/model.js"
 import {
   expectNoCredential,
   expectNoCredentialInExit,

@@ -11,11 +11,11 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import type { NetworkError } from "../Errors.js"
-import { InvalidArgument, MalformedResponse, ServerError } from "../Errors.js"
-import type { RawRequest, RawResponse, Sender } from "./sender.js"
-import type { Settings } from "./settings.js"
-import { invalidHeaderValue } from "./settings.js"
+import type { NetworkError } from "../../Errors.js"
+import { InvalidArgument, MalformedResponse, ServerError } from "../../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "./rawSender.js"
+import type { Settings } from "../client/settings.js"
+import { invalidHeaderValue } from "../client/settings.js"
 
 /** HTTP methods the API uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
@@ -159,7 +159,7 @@ const retryAfterOf = (error: unknown, now: number): number | undefined =>
   error instanceof ServerError ? retryAfterMillis(error.headers?.["retry-after"], now) : undefined
 
 const isRetryable = (error: TransportError, now: number): boolean => {
-  if (error._tag === "NetworkError") return error.reason !== "redirect"
+  if (error._tag === "NetworkError") return error.reason._tag !== "Redirect"
   if (error._tag !== "ServerError" || !transientStatuses.has(error.statusCode)) return false
   const wait = retryAfterOf(error, now)
   return wait === undefined || wait <= maxRetryAfterMillis

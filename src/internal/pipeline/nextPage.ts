@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import type { Page } from "./endpoint.js"
+import type { Page } from "../routes/model.js"
 
 /** The input of a list call. */
 export type Input = Readonly<Record<string, unknown>> | undefined

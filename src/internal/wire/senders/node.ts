@@ -14,9 +14,9 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import type { NetworkError } from "../Errors.js"
-import type { RawRequest, RawResponse, Sender } from "./sender.js"
-import { networkError, reasonOf } from "./sender.js"
+import type { NetworkError } from "../../../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "../rawSender.js"
+import { networkError, reasonOf } from "../rawSender.js"
 
 interface IncomingMessage {
   readonly statusCode?: number | undefined
@@ -121,7 +121,7 @@ export const makeNodeSender = (modules: NodeModules): Sender => (request: RawReq
     outgoing.on("error", fail)
     if (request.timeout > 0) {
       timer = setTimeout(() => {
-        settle(Effect.fail(networkError(request, "timeout", undefined, request.timeout)))
+        settle(Effect.fail(networkError(request, "Timeout", undefined, request.timeout)))
         outgoing.destroy()
       }, request.timeout)
     }

@@ -10,9 +10,9 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import type { NetworkError } from "../Errors.js"
-import type { RawRequest, RawResponse, Sender } from "./sender.js"
-import { networkError, reasonOf } from "./sender.js"
+import type { NetworkError } from "../../../Errors.js"
+import type { RawRequest, RawResponse, Sender } from "../rawSender.js"
+import { networkError, reasonOf } from "../rawSender.js"
 
 /** A sender over `globalThis.fetch`. */
 export const fetchSender: Sender = (request: RawRequest) =>
@@ -29,7 +29,7 @@ export const fetchSender: Sender = (request: RawRequest) =>
     }
     const fail = (cause: unknown) =>
       settle(Effect.fail(
-        timedOut ? networkError(request, "timeout", undefined, request.timeout) : networkError(request, reasonOf(cause), cause)
+        timedOut ? networkError(request, "Timeout", undefined, request.timeout) : networkError(request, reasonOf(cause), cause)
       ))
     if (request.timeout > 0) {
       timer = setTimeout(() => {
@@ -53,7 +53,7 @@ export const fetchSender: Sender = (request: RawRequest) =>
     pending.then(
       (response) => {
         if (response.type === "opaqueredirect" || response.status === 0) {
-          settle(Effect.fail(networkError(request, "redirect")))
+          settle(Effect.fail(networkError(request, "Redirect")))
           return
         }
         return response.text().then(

@@ -10,10 +10,10 @@ import * as Tracer from "effect/Tracer"
 import * as HttpBody from "effect/http/HttpBody"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import type { RawResponse, Sender } from "./sender.js"
-import { networkError, reasonOf } from "./sender.js"
-import type { Settings } from "./settings.js"
-import type { Method } from "./transport.js"
+import type { RawResponse, Sender } from "../rawSender.js"
+import { networkError, reasonOf } from "../rawSender.js"
+import type { Settings } from "../../client/settings.js"
+import type { Method } from "../apiTransport.js"
 
 /** A sender over `client`; `settings` is read per request (for `tracePropagation`). */
 export const httpClientSender = (client: HttpClient.HttpClient, settings: () => Settings): Sender => (request) => {
@@ -39,7 +39,7 @@ export const httpClientSender = (client: HttpClient.HttpClient, settings: () => 
   const timed = request.timeout > 0
     ? Effect.timeoutOrElse(exchange, {
       duration: request.timeout,
-      orElse: () => Effect.fail(networkError(request, "timeout", undefined, request.timeout))
+      orElse: () => Effect.fail(networkError(request, "Timeout", undefined, request.timeout))
     })
     : exchange
   // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the

@@ -6,9 +6,9 @@
  * @internal
  */
 import type { InvalidArgument } from "../Errors.js"
-import type { AnyEndpoint } from "../internal/endpoint.js"
-import { argumentError, buildPath, printable } from "../internal/invoke.js"
-import type { RequestOptions } from "../internal/transport.js"
+import type { AnyEndpoint } from "../internal/routes/model.js"
+import { argumentError, buildPath, printable } from "../internal/pipeline/arguments.js"
+import type { RequestOptions } from "../internal/wire/apiTransport.js"
 
 /** Per-call options of the Promise facade. */
 export interface FacadeRequestOptions {

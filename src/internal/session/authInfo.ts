@@ -5,7 +5,7 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import { Session } from "../Session.js"
+import { Session } from "../../Session.js"
 
 /** Whether a user is logged in, and who, from the stored access token (no request). */
 export const info = /*#__PURE__*/ (() => Effect.flatMap(Effect.service(Session), (session) => session.info))()

@@ -7,15 +7,15 @@
  * @since 0.1.0
  */
 import type { LastResponse, SessionExpired, StelaceError, WithLastResponse } from "../Errors.js"
-import type { Endpoint, Kind, MetaOf, PaginationMeta, ParamArgs } from "../internal/endpoint.js"
+import type { Endpoint, Kind, MetaOf, PaginationMeta, ParamArgs } from "../internal/routes/model.js"
 import type { ApiVersion, AuthTokens, LoginParams } from "../Types.js"
-import type { Options } from "../internal/settings.js"
+import type { Options } from "../internal/client/settings.js"
 import type { Effect } from "effect/Effect"
 import type { Redacted } from "effect/Redacted"
 import type { Session, SessionEvent, SessionInfo, SessionSnapshot } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
-import type { FacadeRequestOptions } from "./arguments.js"
+import type { FacadeRequestOptions } from "./stelaceJsArguments.js"
 import type { ResourceTable } from "./resources.js"
 
 /** stelace.js's `beforeRefreshToken`: answers by calling `callback` or by returning a promise. */

@@ -3,9 +3,9 @@
  *
  * @internal
  */
-import { fetchSender } from "./fetchSender.js"
-import { makeNodeSender, nodeModules } from "./nodeSender.js"
-import type { Sender } from "./sender.js"
+import { fetchSender } from "./fetch.js"
+import { makeNodeSender, nodeModules } from "./node.js"
+import type { Sender } from "../rawSender.js"
 
 export const platformSender = (): Sender => {
   const modules = nodeModules()
