@@ -1,0 +1,212 @@
+/**
+ * The shared connection of one client: every subscriber reads the signals of one WebSocket, which
+ * opens with the first subscriber and closes when the last one leaves. It reconnects after drops
+ * (exponential backoff with jitter) and authenticates again when the session or the channels
+ * change.
+ *
+ * @internal
+ */
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as PubSub from "effect/PubSub"
+import * as Random from "effect/Random"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import type { Signal, WebSocketConstructor } from "./connection.js"
+import { connect } from "./connection.js"
+import { SignalError } from "./errors.js"
+import type { Endpoint, Identity, SessionSource } from "./sdk.js"
+import { identityKey } from "./sdk.js"
+
+/** The state of the connection: opening, authenticated, waiting to reconnect, or not wanted. */
+export type ConnectionState = "idle" | "connecting" | "live" | "reconnecting"
+
+/** How to reconnect after a drop: `min(maxDelay, initialDelay * 2^attempt)`, jittered to 50-100%. */
+export interface Reconnect {
+  readonly initialDelay: number
+  readonly maxDelay: number
+}
+
+export interface HubOptions {
+  readonly endpoint: Endpoint
+  readonly session: SessionSource
+  readonly WebSocket: WebSocketConstructor | undefined
+  readonly reconnect: Reconnect
+  readonly handshakeTimeout: number
+}
+
+type Item = { readonly _tag: "Signal"; readonly signal: Signal } | { readonly _tag: "Failed"; readonly error: SignalError }
+
+/** What subscribers see. */
+export interface Hub {
+  /** The signals of the client's channels, plus `channels`, for as long as the stream runs. */
+  readonly signals: (channels?: ReadonlyArray<string>) => Stream.Stream<Signal, SignalError>
+  readonly state: () => ConnectionState
+  /** Calls `listener` on every state change until the returned function is called. */
+  readonly onState: (listener: (state: ConnectionState, detail?: string) => void) => () => void
+  /** Calls `listener` with the server's warnings (e.g. an organization channel refused). */
+  readonly onWarning: (listener: (warning: unknown) => void) => () => void
+}
+
+const checkChannels = (channels: ReadonlyArray<string>): Effect.Effect<void, SignalError> =>
+  Array.isArray(channels) && channels.every((channel) => typeof channel === "string" && channel !== "")
+    ? Effect.void
+    : Effect.fail(new SignalError({ reason: "InvalidArgument", message: "Stelace Signal: channels must be non-empty strings" }))
+
+export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const scope = yield* Effect.scope
+    const pubsub = yield* PubSub.unbounded<Item>()
+    const subscribers = new Map<number, ReadonlyArray<string>>()
+    let nextId = 0
+    let fiber: Fiber.Fiber<void> | undefined
+    let state: ConnectionState = "idle"
+    const stateListeners = new Set<(state: ConnectionState, detail?: string) => void>()
+    const warningListeners = new Set<(warning: unknown) => void>()
+    /** What the open connection authenticated as, and how to ask it to authenticate again. */
+    let current: { readonly key: string; readonly channels: ReadonlySet<string>; readonly reauth: Deferred.Deferred<void> } | undefined
+
+    const setState = (next: ConnectionState, detail?: string) => {
+      if (next === state && detail === undefined) return
+      state = next
+      for (const listener of stateListeners) {
+        try {
+          listener(next, detail)
+        } catch {
+          // a listener's bug must not stop the connection
+        }
+      }
+    }
+
+    const wanted = (): ReadonlySet<string> => new Set([...subscribers.values()].flat())
+
+    /** Asks the connection to authenticate again when the session or the channels no longer match it. */
+    const check = () => {
+      if (current === undefined) return
+      const channels = wanted()
+      const missing = [...channels].some((channel) => !current!.channels.has(channel))
+      if (missing || options.session.currentKey() !== current.key) Deferred.doneUnsafe(current.reauth, Effect.void)
+    }
+
+    const WebSocket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
+
+    const run: Effect.Effect<void, SignalError> = Effect.gen(function*() {
+      if (WebSocket === undefined) {
+        return yield* Effect.fail(new SignalError({
+          reason: "NoWebSocket",
+          message: "Stelace Signal: no WebSocket here (Node 20 has none): install `ws` and pass its WebSocket as the `WebSocket` option"
+        }))
+      }
+      let attempt = 0
+      setState("connecting")
+      while (true) {
+        const identity: Identity = yield* options.session.identity
+        const channels = wanted()
+        const reauth = Deferred.makeUnsafe<void>()
+        current = { key: identityKey(identity), channels, reauth }
+        // the session may have changed while the token was read
+        check()
+        const outcome = yield* Effect.raceFirst(
+          connect({
+            WebSocket,
+            origin: options.endpoint.origin,
+            authentication: {
+              publishableKey: options.endpoint.apiKey,
+              authToken: identity.authToken,
+              channels: [...channels, ...(identity.userId && identity.organizationId ? [identity.organizationId] : [])]
+            },
+            handshakeTimeout: options.handshakeTimeout,
+            onLive: () => setState("live"),
+            onSignal: (signal) => PubSub.publishUnsafe(pubsub, { _tag: "Signal", signal }),
+            onWarning: (warning) => {
+              for (const listener of warningListeners) listener(warning)
+            }
+          }),
+          Effect.as(Deferred.await(reauth), undefined)
+        )
+        current = undefined
+        if (outcome === undefined) {
+          attempt = 0
+          setState("connecting", "authenticating again")
+          continue
+        }
+        if (outcome.wasLive) attempt = 0
+        const ceiling = Math.min(options.reconnect.maxDelay, options.reconnect.initialDelay * 2 ** Math.min(attempt, 30))
+        const delay = Math.round(ceiling * (yield* Random.nextBetween(0.5, 1)))
+        attempt++
+        setState("reconnecting", `${outcome.reason}; next attempt in ${delay} ms`)
+        yield* Effect.sleep(delay)
+      }
+    })
+
+    let runs = 0
+    const ensureRunning = Effect.suspend(() => {
+      if (fiber !== undefined) return Effect.void
+      const thisRun = ++runs
+      return Effect.map(
+        Effect.forkIn(
+          run.pipe(
+            Effect.catch((error) => Effect.asVoid(PubSub.publish(pubsub, { _tag: "Failed", error }))),
+            Effect.ensuring(Effect.sync(() => {
+              if (runs !== thisRun) return
+              fiber = undefined
+              current = undefined
+              setState("idle")
+            }))
+          ),
+          scope
+        ),
+        (started) => {
+          if (runs === thisRun && fiber === undefined) fiber = started
+        }
+      )
+    })
+
+    const stopIfUnused = Effect.suspend(() => {
+      if (subscribers.size > 0 || fiber === undefined) return Effect.void
+      const running = fiber
+      fiber = undefined
+      runs++
+      current = undefined
+      setState("idle")
+      return Fiber.interrupt(running)
+    })
+
+    const unsubscribeSession = options.session.onChange(() => check())
+    yield* Effect.addFinalizer(() => Effect.sync(unsubscribeSession))
+
+    const signals = (channels: ReadonlyArray<string> = []): Stream.Stream<Signal, SignalError> =>
+      Stream.unwrap(Effect.gen(function*() {
+        yield* checkChannels(channels)
+        const subscription = yield* PubSub.subscribe(pubsub)
+        yield* Effect.acquireRelease(
+          Effect.suspend(() => {
+            const id = nextId++
+            subscribers.set(id, [...channels])
+            check()
+            return Effect.as(ensureRunning, id)
+          }),
+          (id) => Effect.suspend(() => {
+            subscribers.delete(id)
+            return stopIfUnused
+          })
+        )
+        return Stream.fromEffectRepeat(PubSub.take(subscription)).pipe(
+          Stream.mapEffect((item) => item._tag === "Signal" ? Effect.succeed(item.signal) : Effect.fail(item.error))
+        )
+      }))
+
+    return {
+      signals,
+      state: () => state,
+      onState: (listener) => {
+        stateListeners.add(listener)
+        return () => stateListeners.delete(listener)
+      },
+      onWarning: (listener) => {
+        warningListeners.add(listener)
+        return () => warningListeners.delete(listener)
+      }
+    } satisfies Hub
+  })
