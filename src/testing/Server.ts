@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Effect from "effect/Effect"
 import * as Backend from "./backend/Backend.js"
 import type { Seed } from "./Seed.js"
+import * as SignalHttp from "./signal/Http.js"
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -120,6 +121,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
 
   const listener = async (request: IncomingMessage, response: ServerResponse) => {
     try {
+      if (SignalHttp.handleHttp(request, response)) return
       if (request.method === "OPTIONS") {
         const requested = request.headers["access-control-request-headers"]
         const allowed = requested === undefined
@@ -153,6 +155,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   }
 
   const server = http.createServer((request, response) => void listener(request, response))
+  const closeSignal = await SignalHttp.attachUpgrades(server, backend.signal)
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => reject(new Error(listenProblem(error, host, options.port ?? 0)))
@@ -172,6 +175,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     backend,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closeSignal()
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       })

@@ -29,6 +29,7 @@ import { type Doc, randomString, Store, uuid } from "./Store.js"
 import * as Transactions from "./Transactions.js"
 import * as Users from "./Users.js"
 import * as V from "./Validation.js"
+import * as SignalService from "../signal/Service.js"
 
 /** A request, as both adapters see it. */
 export interface BackendRequest {
@@ -69,6 +70,8 @@ export interface Backend {
   readonly issueAuthorizationCode: (userId: string) => Effect.Effect<string>
   /** The backend's data, for assertions tests cannot make through the API (e.g. emails sent). */
   readonly store: Store
+  /** The `/signal` socket.io namespace, for the server's WebSocket endpoint. */
+  readonly signal: SignalService.SignalService
 }
 
 const home: ReadonlyArray<Route> = [
@@ -354,6 +357,7 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     secretApiKey: keys.secret,
     publishableApiKey: keys.publishable,
     issueAuthorizationCode,
-    store
+    store,
+    signal: SignalService.make({ store, signingKey: settings.signingKey })
   } satisfies Backend as Backend
 })
