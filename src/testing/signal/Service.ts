@@ -29,6 +29,8 @@ export interface Peer {
 export interface Connection {
   readonly receive: (text: string) => void
   readonly closed: () => void
+  /** Resolves once the authentication answer received so far is checked (it checks tokens asynchronously). */
+  readonly settled: () => Promise<void>
 }
 
 /** Timers, swappable in tests. */
@@ -180,6 +182,7 @@ export const make = (options: {
       awaiting = pending
     }
     let awaiting: { readonly id: number } | undefined
+    let checking: Promise<void> = Promise.resolve()
 
     send(encodeOpen({ sid, pingInterval: PING_INTERVAL, pingTimeout: PING_TIMEOUT }))
     send("40")
@@ -208,12 +211,13 @@ export const make = (options: {
         }
         if (packet._tag === "Ack" && packet.nsp === NAMESPACE && awaiting !== undefined && packet.id === awaiting.id) {
           awaiting = undefined
-          void authenticate(packet.args[0]).catch(() => {
+          checking = authenticate(packet.args[0]).catch(() => {
             disconnectReason = "Invalid authentication token"
           })
         }
       },
-      closed: end
+      closed: end,
+      settled: () => checking
     }
   }
 
