@@ -137,8 +137,9 @@ export const encodePacket = (packet: SocketPacket): string => {
   }
 }
 
-/** Encodes the server's open packet. */
-export const encodeOpen = (handshake: Handshake): string => `0${JSON.stringify({ ...handshake, upgrades: [] })}`
+/** Encodes the server's open packet, its fields in the order engine.io 3 writes them. */
+export const encodeOpen = (handshake: Handshake, upgrades: ReadonlyArray<string> = []): string =>
+  `0${JSON.stringify({ sid: handshake.sid, upgrades, pingInterval: handshake.pingInterval, pingTimeout: handshake.pingTimeout })}`
 
 export const PING = "2"
 export const PONG = "3"

@@ -62,7 +62,7 @@ describe("the backend's /signal", () => {
   it("opens as Engine.IO v3 and socket.io 2 do, then asks for authentication with an acknowledgement id", async () => {
     const { connect } = await setUp()
     const client = connect()
-    expect(client.frames[0]).toMatch(/^0\{"sid":"[A-Za-z0-9]+","pingInterval":25000,"pingTimeout":5000,"upgrades":\[\]\}$/)
+    expect(client.frames[0]).toMatch(/^0\{"sid":"[A-Za-z0-9]+","upgrades":\[\],"pingInterval":25000,"pingTimeout":5000\}$/)
     expect(client.frames[1]).toBe("40")
     client.send("40/signal")
     expect(client.frames[2]).toBe("40/signal,")

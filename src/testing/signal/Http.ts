@@ -33,8 +33,7 @@ export const handleHttp = (request: IncomingMessage, response: ServerResponse): 
     return true
   }
   if (query.get("transport") === "polling" && request.method === "GET" && !query.has("sid")) {
-    const open = encodeOpen({ sid: randomString(20), pingInterval: PING_INTERVAL, pingTimeout: PING_TIMEOUT })
-      .replace('"upgrades":[]', '"upgrades":["websocket"]')
+    const open = encodeOpen({ sid: randomString(20), pingInterval: PING_INTERVAL, pingTimeout: PING_TIMEOUT }, ["websocket"])
     response.writeHead(200, { ...headers, "content-type": "text/plain; charset=UTF-8" })
     response.end(`${open.length}:${open}2:40`)
     return true
