@@ -113,7 +113,7 @@ export const makeWith = (
     const { WebSocket, reconnect, handshakeTimeout, ...clientOptions } = options
     const endpoint = yield* endpointOf(clientOptions)
     return yield* Hub.make({
-      endpoint,
+      endpoint: () => endpoint,
       session: session ? fromSession(session) : noSession,
       WebSocket,
       reconnect: { ...DEFAULT_RECONNECT, ...reconnect },

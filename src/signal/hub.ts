@@ -29,7 +29,8 @@ export interface Reconnect {
 }
 
 export interface HubOptions {
-  readonly endpoint: Endpoint
+  /** Read at every connection (the Promise facade's host and key can change). */
+  readonly endpoint: () => Endpoint
   readonly session: SessionSource
   readonly WebSocket: WebSocketConstructor | undefined
   readonly reconnect: Reconnect
@@ -102,6 +103,7 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
       setState("connecting")
       while (true) {
         const identity: Identity = yield* options.session.identity
+        const endpoint = options.endpoint()
         const channels = wanted()
         const reauth = Deferred.makeUnsafe<void>()
         current = { key: identityKey(identity), channels, reauth }
@@ -110,9 +112,9 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
         const outcome = yield* Effect.raceFirst(
           connect({
             WebSocket,
-            origin: options.endpoint.origin,
+            origin: endpoint.origin,
             authentication: {
-              publishableKey: options.endpoint.apiKey,
+              publishableKey: endpoint.apiKey,
               authToken: identity.authToken,
               channels: [...channels, ...(identity.userId && identity.organizationId ? [identity.organizationId] : [])]
             },
@@ -210,3 +212,7 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
       }
     } satisfies Hub
   })
+
+/** Runs `f` on every signal of the hub's channels plus `channels` (for callers without `Stream`). */
+export const forEach = (hub: Hub, channels: ReadonlyArray<string>, f: (signal: Signal) => void): Effect.Effect<void, SignalError> =>
+  Stream.runForEach(hub.signals(channels), (signal) => Effect.sync(() => f(signal)))
