@@ -29,6 +29,7 @@ import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./arguments.js"
 import { parseArguments } from "./arguments.js"
 import { resources } from "./resources.js"
+import { subscribe as subscribeSignals } from "../signal/facade.js"
 import type { FacadeConfig, FacadeResources, FacadeSession, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./types.js"
 
 export type * from "./types.js"
@@ -249,6 +250,13 @@ class StelaceInstance {
       }
     }
     ;(this as any).forward = forward
+    ;(this as any).signal.subscribe = (handler: never, options?: never) =>
+      subscribeSignals({
+        settings: () => this._settings,
+        session: () => this._session ? Promise.resolve(this._session) : (this._ready ?? Promise.resolve()).then(() => this._session),
+        scope: this._scope,
+        hubs: (this as any)._signalHubs ??= new Map()
+      }, handler, options)
   }
 
   /** @internal The client is built: calls run on its context, session events reach the listeners. */
