@@ -35,3 +35,13 @@ export {
   type StelaceQueryOptions
 } from "./queries.js"
 export { useStelaceQueries } from "./useStelaceQueries.js"
+export {
+  type InvalidationTargets,
+  type QueryInvalidator,
+  SignalStatus,
+  type SignalStatusProps,
+  type SignalStatusValue,
+  useInvalidateOnSignal,
+  useSignal,
+  type UseSignalOptions
+} from "./signal.js"
