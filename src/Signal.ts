@@ -15,6 +15,7 @@
  * ```ts
  * import * as Effect from "effect/Effect"
  * import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
  * import * as Stream from "effect/Stream"
  * import * as Signal from "stelace-effect/Signal"
  * import * as Stelace from "stelace-effect/Stelace"
@@ -34,9 +35,11 @@
  *
  * @since 0.1.0
  */
+import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -112,14 +115,32 @@ export const makeWith = (
     if (problem) return yield* Effect.fail(problem)
     const { WebSocket, reconnect, handshakeTimeout, ...clientOptions } = options
     const endpoint = yield* endpointOf(clientOptions)
-    return yield* Hub.make({
+    const hub = yield* Hub.make({
       endpoint: () => endpoint,
       session: session ? fromSession(session) : noSession,
       WebSocket,
       reconnect: { ...DEFAULT_RECONNECT, ...reconnect },
       handshakeTimeout: handshakeTimeout ?? 10_000
     })
+    return {
+      signals: (channels = []) => streamOf(hub, channels),
+      state: hub.state,
+      onState: hub.onState,
+      onWarning: hub.onWarning
+    }
   })
+
+/** The signals of a hub as a stream: subscribed while it runs. */
+const streamOf = (hub: Hub.Hub, channels: ReadonlyArray<string>): Stream.Stream<Signal, SignalError> =>
+  Stream.callback<Signal, SignalError>((queue) =>
+    Effect.acquireRelease(
+      hub.add(channels, {
+        signal: (signal) => Queue.offerUnsafe(queue, signal),
+        failed: (error) => Queue.failCauseUnsafe(queue, Cause.fail(error))
+      }),
+      (remove) => remove
+    )
+  )
 
 /** Builds the signal client, with the `Session` in context when there is one. */
 export const make = (options: SignalOptions): Effect.Effect<SignalClient["Service"], SignalError, Scope.Scope> =>

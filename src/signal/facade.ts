@@ -5,7 +5,6 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
 import * as Scope from "effect/Scope"
 import type { Settings } from "../internal/settings.js"
@@ -34,18 +33,16 @@ export interface FacadeHost {
   /** The instance's scope: closed by `dispose`. */
   readonly scope: Scope.Scope
   /** One hub per WebSocket constructor, shared by the instance's subscriptions. */
-  readonly hubs: Map<WebSocketConstructor | undefined, Promise<{ readonly hub: Hub; readonly module: typeof import("./hub.js") }>>
+  readonly hubs: Map<WebSocketConstructor | undefined, Promise<Hub>>
 }
 
 const invalid = (message: string) => new SignalError({ reason: "InvalidArgument", message: `Stelace Signal: ${message}` })
 
-type HubModule = typeof import("./hub.js")
-
-const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): Promise<{ readonly hub: Hub; readonly module: HubModule }> => {
+const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): Promise<Hub> => {
   let hub = host.hubs.get(WebSocket)
   if (hub === undefined) {
     hub = Promise.all([import("./hub.js"), import("./sdk.js"), host.session()]).then(([Hub, Sdk, session]) =>
-      Effect.runPromise(Effect.map(Hub.make({
+      Effect.runPromise(Hub.make({
         endpoint: () => {
           const settings = host.settings()
           return { origin: settings.wire.origin, apiKey: settings.apiKey === undefined ? "" : Redacted.value(settings.apiKey) }
@@ -54,7 +51,7 @@ const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): P
         WebSocket,
         reconnect: { initialDelay: 500, maxDelay: 30_000 },
         handshakeTimeout: 10_000
-      }), (hub) => ({ hub, module: Hub })).pipe(Scope.provide(host.scope)))
+      }).pipe(Scope.provide(host.scope)))
     )
     host.hubs.set(WebSocket, hub)
   }
@@ -75,29 +72,33 @@ export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, o
   if (host.settings().apiKey === undefined) throw invalid("an API key (pubk_...) is needed")
   let stopped = false
   let stop: () => void = () => {}
-  hubOf(host, options.WebSocket).then(({ hub, module }) => {
+  hubOf(host, options.WebSocket).then((hub) => {
     if (stopped) return
     const unsubscribeState = options.onState ? hub.onState(options.onState) : () => {}
-    const fiber = Effect.runFork(module.forEach(hub, options.channels ?? [], (signal) => {
-      try {
-        handler(signal)
-      } catch (error) {
-        // the handler's bug is its own: report it without ending the subscription
-        setTimeout(() => {
-          throw error
-        }, 0)
+    const remove = Effect.runSync(Effect.result(hub.add(options.channels ?? [], {
+      signal: (signal) => {
+        try {
+          handler(signal)
+        } catch (error) {
+          // the handler's bug is its own: report it without ending the subscription
+          setTimeout(() => {
+            throw error
+          }, 0)
+        }
+      },
+      failed: (error) => {
+        unsubscribeState()
+        options.onError?.(error)
       }
-    }))
-    fiber.addObserver((exit) => {
+    })))
+    if (remove._tag === "Failure") {
       unsubscribeState()
-      if (Exit.isFailure(exit)) {
-        const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
-        if (failure && options.onError) options.onError((failure as { error: SignalError }).error)
-      }
-    })
+      options.onError?.(remove.failure)
+      return
+    }
     stop = () => {
       unsubscribeState()
-      fiber.interruptUnsafe()
+      Effect.runFork(remove.success)
     }
   }, (error) => {
     if (!stopped && options.onError) options.onError(error instanceof SignalError ? error : invalid(String(error)))

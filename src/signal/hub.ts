@@ -9,10 +9,8 @@
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as PubSub from "effect/PubSub"
 import * as Random from "effect/Random"
 import type * as Scope from "effect/Scope"
-import * as Stream from "effect/Stream"
 import type { Signal, WebSocketConstructor } from "./connection.js"
 import { connect } from "./connection.js"
 import { SignalError } from "./errors.js"
@@ -37,12 +35,22 @@ export interface HubOptions {
   readonly handshakeTimeout: number
 }
 
-type Item = { readonly _tag: "Signal"; readonly signal: Signal } | { readonly _tag: "Failed"; readonly error: SignalError }
+/** One subscriber: called with each signal, and once with the error that ends the connection for good. */
+export interface Subscriber {
+  readonly signal: (signal: Signal) => void
+  readonly failed: (error: SignalError) => void
+}
 
-/** What subscribers see. */
+/**
+ * What subscribers see. Plain callbacks rather than a `Stream`: the Promise facade loads this
+ * without Stream and PubSub (`npm run bench:signal`); `Signal.ts` makes the stream.
+ */
 export interface Hub {
-  /** The signals of the client's channels, plus `channels`, for as long as the stream runs. */
-  readonly signals: (channels?: ReadonlyArray<string>) => Stream.Stream<Signal, SignalError>
+  /**
+   * Adds a subscriber to the client's channels plus `channels` (opening the connection if it is
+   * the first); the effect it returns removes it (closing the connection if it was the last).
+   */
+  readonly add: (channels: ReadonlyArray<string>, subscriber: Subscriber) => Effect.Effect<Effect.Effect<void>, SignalError>
   readonly state: () => ConnectionState
   /** Calls `listener` on every state change until the returned function is called. */
   readonly onState: (listener: (state: ConnectionState, detail?: string) => void) => () => void
@@ -58,8 +66,7 @@ const checkChannels = (channels: ReadonlyArray<string>): Effect.Effect<void, Sig
 export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope> =>
   Effect.gen(function*() {
     const scope = yield* Effect.scope
-    const pubsub = yield* PubSub.unbounded<Item>()
-    const subscribers = new Map<number, ReadonlyArray<string>>()
+    const subscribers = new Map<number, { readonly channels: ReadonlyArray<string>; readonly subscriber: Subscriber }>()
     let nextId = 0
     let fiber: Fiber.Fiber<void> | undefined
     let state: ConnectionState = "idle"
@@ -80,7 +87,10 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
       }
     }
 
-    const wanted = (): ReadonlySet<string> => new Set([...subscribers.values()].flat())
+    const wanted = (): ReadonlySet<string> => new Set([...subscribers.values()].flatMap((entry) => entry.channels))
+    const publish = (signal: Signal) => {
+      for (const { subscriber } of [...subscribers.values()]) subscriber.signal(signal)
+    }
 
     /** Asks the connection to authenticate again when the session or the channels no longer match it. */
     const check = () => {
@@ -120,7 +130,7 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
             },
             handshakeTimeout: options.handshakeTimeout,
             onLive: () => setState("live"),
-            onSignal: (signal) => PubSub.publishUnsafe(pubsub, { _tag: "Signal", signal }),
+            onSignal: publish,
             onWarning: (warning) => {
               for (const listener of warningListeners) listener(warning)
             }
@@ -149,7 +159,11 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
       return Effect.map(
         Effect.forkIn(
           run.pipe(
-            Effect.catch((error) => Effect.asVoid(PubSub.publish(pubsub, { _tag: "Failed", error }))),
+            Effect.catch((error) => Effect.sync(() => {
+              const failed = [...subscribers.values()]
+              subscribers.clear()
+              for (const { subscriber } of failed) subscriber.failed(error)
+            })),
             Effect.ensuring(Effect.sync(() => {
               if (runs !== thisRun) return
               fiber = undefined
@@ -178,29 +192,23 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
     const unsubscribeSession = options.session.onChange(() => check())
     yield* Effect.addFinalizer(() => Effect.sync(unsubscribeSession))
 
-    const signals = (channels: ReadonlyArray<string> = []): Stream.Stream<Signal, SignalError> =>
-      Stream.unwrap(Effect.gen(function*() {
-        yield* checkChannels(channels)
-        const subscription = yield* PubSub.subscribe(pubsub)
-        yield* Effect.acquireRelease(
-          Effect.suspend(() => {
-            const id = nextId++
-            subscribers.set(id, [...channels])
-            check()
-            return Effect.as(ensureRunning, id)
-          }),
-          (id) => Effect.suspend(() => {
-            subscribers.delete(id)
-            return stopIfUnused
-          })
-        )
-        return Stream.fromEffectRepeat(PubSub.take(subscription)).pipe(
-          Stream.mapEffect((item) => item._tag === "Signal" ? Effect.succeed(item.signal) : Effect.fail(item.error))
-        )
-      }))
+    const add = (channels: ReadonlyArray<string>, subscriber: Subscriber) =>
+      Effect.flatMap(checkChannels(channels), () =>
+        Effect.suspend(() => {
+          const id = nextId++
+          subscribers.set(id, { channels: [...channels], subscriber })
+          check()
+          return Effect.as(
+            ensureRunning,
+            Effect.suspend(() => {
+              subscribers.delete(id)
+              return stopIfUnused
+            })
+          )
+        }))
 
     return {
-      signals,
+      add,
       state: () => state,
       onState: (listener) => {
         stateListeners.add(listener)
@@ -213,6 +221,3 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
     } satisfies Hub
   })
 
-/** Runs `f` on every signal of the hub's channels plus `channels` (for callers without `Stream`). */
-export const forEach = (hub: Hub, channels: ReadonlyArray<string>, f: (signal: Signal) => void): Effect.Effect<void, SignalError> =>
-  Stream.runForEach(hub.signals(channels), (signal) => Effect.sync(() => f(signal)))
