@@ -55,6 +55,20 @@ import { endpointOf, fromSession, noSession } from "./signal/sdk.js"
 export type { ConnectionState, Reconnect, SignalErrorReason, WebSocketConstructor, WebSocketLike }
 export { SignalError }
 
+/**
+ * Enables `stelace.signal.subscribe` on a Promise facade instance (`createInstance(...)`): the
+ * facade leaves the real-time client out of apps that never call this.
+ *
+ * @example
+ * ```js
+ * import { install } from "stelace-effect/Signal"
+ * install(stelace)
+ * const unsubscribe = stelace.signal.subscribe((signal) => refetch(signal))
+ * ```
+ */
+export { install } from "./signal/facade.js"
+export type { SubscribeOptions } from "./signal/facade.js"
+
 /** Sends a signal to a channel, or to everyone (`POST /signal`): the same function as `stelace-effect/Signal` had. */
 export { send } from "./resources/Signal.js"
 

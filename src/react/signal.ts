@@ -14,6 +14,7 @@ import type { ReactNode } from "react"
 import { createElement, useEffect, useRef, useState } from "react"
 import type { Signal, WebSocketConstructor } from "../signal/connection.js"
 import type { SignalError } from "../signal/errors.js"
+import { install } from "../signal/facade.js"
 import type { ConnectionState } from "../signal/hub.js"
 import { useStelace } from "./StelaceProvider.js"
 
@@ -61,6 +62,7 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
   useEffect(() => {
     if (!enabled) return
     setStatus({ state: "connecting", error: undefined })
+    install(client)
     return client.signal.subscribe((signal) => {
       if (matches(event.current, signal)) latest.current(signal)
     }, {

@@ -109,3 +109,25 @@ export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, o
     stop()
   }
 }
+
+/** A facade instance, as `install` sees it. */
+interface Installable {
+  readonly _signalHost?: FacadeHost
+  _signalSubscribe?: (handler: (signal: Signal) => void, options?: SubscribeOptions) => () => void
+}
+
+/**
+ * Makes `stelace.signal.subscribe` work on a facade instance (idempotent). The facade leaves the
+ * real-time client out until this is called, so apps that do not use it do not carry it.
+ */
+export const install = (stelace: object): void => {
+  const target = stelace as Installable
+  const host = target._signalHost
+  if (host === undefined) throw invalid("install takes an instance made by createInstance")
+  if (target._signalSubscribe !== undefined) return
+  Object.defineProperty(target, "_signalSubscribe", {
+    value: (handler: (signal: Signal) => void, options?: SubscribeOptions) => subscribe(host, handler, options),
+    enumerable: false,
+    configurable: true
+  })
+}

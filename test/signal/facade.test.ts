@@ -7,7 +7,7 @@
 import WebSocket from "ws"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createInstance } from "../../src/index.js"
-import { type ConnectionState, type Signal, SignalError, type WebSocketConstructor } from "../../src/Signal.js"
+import { type ConnectionState, install, type Signal, SignalError, type WebSocketConstructor } from "../../src/Signal.js"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
 
 let server: RunningServer
@@ -18,9 +18,10 @@ afterAll(async () => {
   await server.close()
 })
 
-const instance = (apiKey = server.publishableApiKey) => {
+const instance = (apiKey = server.publishableApiKey, installed = true) => {
   const stelace = createInstance({ apiKey })
   stelace.setHost("127.0.0.1", server.port, "http")
+  if (installed) install(stelace)
   return stelace
 }
 
@@ -82,6 +83,15 @@ describe("stelace.signal.subscribe", () => {
     expect(error).toBeInstanceOf(SignalError)
     expect(error.reason).toBe("InvalidApiKey")
     await stelace.dispose()
+  })
+
+  it("without install, subscribe throws a SignalError saying to call install (the facade leaves the client out)", () => {
+    const stelace = instance(undefined, false)
+    expect(() => stelace.signal.subscribe(() => {})).toThrow(/install\(stelace\)/)
+    install(stelace)
+    install(stelace)
+    const unsubscribe = stelace.signal.subscribe(() => {}, { WebSocket: WebSocket as unknown as WebSocketConstructor })
+    unsubscribe()
   })
 
   it("refuses a missing handler at once", () => {
