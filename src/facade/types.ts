@@ -124,7 +124,9 @@ export type FacadeResources<V = undefined> =
       /**
        * Calls `handler` with every signal of the instance's channels (the user's own while logged
        * in) plus `options.channels`, over one WebSocket per instance; returns the function that
-       * stops. Signals are hints to refetch, never data to trust. See docs/signal.md.
+       * stops. Needs `install(stelace)` from `stelace-effect/Signal` first (which keeps the
+       * real-time client out of apps that do not use it). Signals are hints to refetch, never data
+       * to trust. See docs/signal.md.
        */
       subscribe(handler: (signal: Signal) => void, options?: SignalSubscribeOptions): () => void
     }
