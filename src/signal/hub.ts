@@ -68,12 +68,20 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
     const scope = yield* Effect.scope
     const subscribers = new Map<number, { readonly channels: ReadonlyArray<string>; readonly subscriber: Subscriber }>()
     let nextId = 0
+    let sessionEvents = 0
     let fiber: Fiber.Fiber<void> | undefined
     let state: ConnectionState = "idle"
     const stateListeners = new Set<(state: ConnectionState, detail?: string) => void>()
     const warningListeners = new Set<(warning: unknown) => void>()
     /** What the open connection authenticated as, and how to ask it to authenticate again. */
-    let current: { readonly key: string; readonly channels: ReadonlySet<string>; readonly reauth: Deferred.Deferred<void> } | undefined
+    let current: {
+      /** The session's key when the identity was read. */
+      readonly key: string
+      /** The identity fell short of the session (its refresh failed): a refresh may bring the user back. */
+      readonly degraded: boolean
+      readonly channels: ReadonlySet<string>
+      readonly reauth: Deferred.Deferred<void>
+    } | undefined
 
     const setState = (next: ConnectionState, detail?: string) => {
       if (next === state && detail === undefined) return
@@ -92,12 +100,16 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
       for (const { subscriber } of [...subscribers.values()]) subscriber.signal(signal)
     }
 
-    /** Asks the connection to authenticate again when the session or the channels no longer match it. */
-    const check = () => {
+    /**
+     * Asks the connection to authenticate again when the channels or the session changed since it
+     * read its identity, or when a refresh may give it the user it could not authenticate as.
+     */
+    const check = (event?: string) => {
       if (current === undefined) return
       const channels = wanted()
       const missing = [...channels].some((channel) => !current!.channels.has(channel))
-      if (missing || options.session.currentKey() !== current.key) Deferred.doneUnsafe(current.reauth, Effect.void)
+      const changed = options.session.currentKey() !== current.key
+      if (missing || changed || (current.degraded && event === "Refreshed")) Deferred.doneUnsafe(current.reauth, Effect.void)
     }
 
     const WebSocket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
@@ -112,13 +124,15 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
       let attempt = 0
       setState("connecting")
       while (true) {
+        const seen = sessionEvents
         const identity: Identity = yield* options.session.identity
+        // the session changed while its token was read (a refresh announces itself): read it again
+        if (sessionEvents !== seen) continue
+        const key = options.session.currentKey()
         const endpoint = options.endpoint()
         const channels = wanted()
         const reauth = Deferred.makeUnsafe<void>()
-        current = { key: identityKey(identity), channels, reauth }
-        // the session may have changed while the token was read
-        check()
+        current = { key, degraded: identityKey(identity) !== key, channels, reauth }
         const outcome = yield* Effect.raceFirst(
           connect({
             WebSocket,
@@ -189,7 +203,10 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
       return Fiber.interrupt(running)
     })
 
-    const unsubscribeSession = options.session.onChange(() => check())
+    const unsubscribeSession = options.session.onChange((event) => {
+      sessionEvents++
+      check(event)
+    })
     yield* Effect.addFinalizer(() => Effect.sync(unsubscribeSession))
 
     const add = (channels: ReadonlyArray<string>, subscriber: Subscriber) =>

@@ -197,3 +197,30 @@ describe("Signal stream", () => {
       assert.isTrue(Exit.isFailure(bad))
     }))
 })
+
+describe("Signal stream and a session whose refresh fails", () => {
+  it.effect("connects anonymously once (no reconnection loop), and authenticates when a later refresh succeeds", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const server = fakeServer()
+      const session = fakeSession({ token: "token-a", userId: "usr_a" })
+      let refreshWorks = false
+      const failing = {
+        ...session.session,
+        accessToken: Effect.suspend(() => refreshWorks ? session.session.accessToken : Effect.fail(new Error("network") as never))
+      } as typeof session.session
+      const client = yield* Signal.makeWith({ ...options, WebSocket: server.WebSocket }, failing)
+      yield* collect(client.signals())
+      for (let i = 0; i < 5; i++) yield* flush
+      assert.strictEqual(server.sockets.length, 1)
+      handshake(server.last())
+      yield* flush
+      assert.deepStrictEqual(authenticationOf(server.last()), { publishableKey: KEY })
+      refreshWorks = true
+      session.change({ token: "token-a2", userId: "usr_a" }, { _tag: "Refreshed", tokens: { accessToken: "token-a2" } })
+      yield* flush
+      assert.strictEqual(server.sockets.length, 2)
+      handshake(server.last())
+      yield* flush
+      assert.deepStrictEqual(authenticationOf(server.last()), { publishableKey: KEY, authToken: "token-a2" })
+    })))
+})
