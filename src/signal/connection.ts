@@ -118,7 +118,6 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
     const startedAt = yield* Clock.currentTimeMillis
     let handshake: Handshake | undefined
     let live = false
-    let refusal: SignalError | undefined
     let nextPingAt = Infinity
     let pongDeadline = Infinity
 
@@ -137,10 +136,7 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
       }
       const item = event.value
       if (item._tag === "Open") continue
-      if (item._tag === "Closed") {
-        if (refusal) return yield* Effect.fail(refusal)
-        return dropped(item.reason, live)
-      }
+      if (item._tag === "Closed") return dropped(item.reason, live)
       const frame = decodeFrame(item.data)
       if (frame._tag === "Malformed") return dropped(`malformed frame: ${frame.problem}`, live)
       switch (frame._tag) {
@@ -148,7 +144,6 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
           handshake = frame.handshake
           continue
         case "Close":
-          if (refusal) return yield* Effect.fail(refusal)
           return dropped("the server closed the connection", live)
         case "Ping":
           yield* send(PONG + frame.data)
@@ -171,7 +166,6 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
         case "Connect":
           continue
         case "Disconnect":
-          if (refusal) return yield* Effect.fail(refusal)
           return dropped("the server left the /signal namespace", live)
         case "Error":
           return dropped(`the server refused the /signal namespace: ${JSON.stringify(packet.data)}`, live)
@@ -198,9 +192,8 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
           options.onLive()
         }
       } else if (packet.name === "willDisconnect") {
-        // the server closes the socket right after: fail then, or now if it does not
-        refusal = fromWillDisconnect(packet.args[0])
-        return yield* Effect.fail(refusal)
+        // the server disconnects right after: reconnecting would be refused again
+        return yield* Effect.fail(fromWillDisconnect(packet.args[0]))
       } else if (packet.name === "warning") {
         options.onWarning(packet.args[0])
       } else {
