@@ -3,8 +3,8 @@
 //   one after the other, for one subscribed client;
 // - memory of 1,000 subscribed clients in one process (each its own WebSocket, all live): heap and
 //   RSS after a forced GC, minus the same process before; the backend runs in a child process;
-// - bundle cost (esbuild --minify for browsers, gzip -9): what `stelace.signal.subscribe` and the
-//   Effect `Signal.stream` add to an app that already uses the facade / the Effect API.
+// - bundle cost (esbuild --minify for browsers, gzip -9): what `install` + `stelace.signal.subscribe`
+//   and the Effect `Signal.stream` add to an app that already uses the facade / the Effect API.
 //
 //   npm run bench:signal
 import { fork } from "node:child_process"
@@ -106,51 +106,24 @@ console.log(
 )
 await Promise.all(clients.map(({ close }) => close()))
 
-// bundle cost: with code splitting, as app bundlers do; "eager" is what loads with the page
-const stubSignalFacade = {
-  name: "without-signal",
-  setup(build) {
-    build.onResolve({ filter: /signal\/facade\.js$/ }, () => ({ path: "stub", namespace: "stub" }))
-    build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: "export const subscribe = () => () => {}", loader: "js" }))
-  }
-}
-const browser = async (contents, plugins = [], splitting = true) => {
+// bundle cost, one-file builds as bench/size.mjs makes them
+const browser = async (contents) => {
   const result = await esbuild.build({
     stdin: { contents, resolveDir: root, loader: "ts" },
     bundle: true,
     minify: true,
-    splitting,
     platform: "browser",
     format: "esm",
-    outdir: join(dir, "browser"),
     write: false,
-    metafile: true,
-    plugins,
     logLevel: "error"
   })
-  if (!splitting) return { eager: gzipSync(result.outputFiles[0].contents, { level: 9 }).length, lazy: 0 }
-  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined)[0]
-  let eager = 0
-  let lazy = 0
-  for (const file of result.outputFiles) {
-    const size = gzipSync(file.contents, { level: 9 }).length
-    // chunks the entry imports statically load with it; the others on demand
-    const name = file.path.slice(root.length + 1)
-    const statically = result.metafile.outputs[entry].imports.some((i) => i.path === name && i.kind === "import-statement")
-    if (name === entry || statically) eager += size
-    else lazy += size
-  }
-  return { eager, lazy }
+  return { eager: gzipSync(result.outputFiles[0].contents, { level: 9 }).length }
 }
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 const facadeSource = `import { createInstance } from "./src/index.ts"; const s = createInstance({ apiKey: "k" }); s.assets.list().then(console.log)`
-const facadeBase = await browser(facadeSource, [stubSignalFacade])
 const facade = await browser(facadeSource)
-const facadeSignal = await browser(`${facadeSource}; s.signal.subscribe(console.log)`)
-console.log(`Facade app (assets.list), split build, gzip: ${kb(facadeBase.eager)} without the subscribe method; ${kb(facade.eager)} with it (+${kb(facade.eager - facadeBase.eager)} loaded with the page), and ${kb(facadeSignal.lazy)} more on the first subscribe`)
-const single = await browser(facadeSource, [stubSignalFacade], false)
-const singleWith = await browser(facadeSource, [], false)
-console.log(`Facade app (assets.list), one-file build, gzip: ${kb(single.eager)} without the subscribe method; ${kb(singleWith.eager)} with it (+${kb(singleWith.eager - single.eager)})`)
+const facadeSignal = await browser(`${facadeSource}; import { install } from "./src/Signal.ts"; install(s); s.signal.subscribe(console.log)`)
+console.log(`Facade app (assets.list), gzip: ${kb(facade.eager)}; with install(stelace) and signal.subscribe: ${kb(facadeSignal.eager)} (+${kb(facadeSignal.eager - facade.eager)})`)
 const effectSource = `import * as Effect from "effect/Effect"; import * as Stelace from "./src/Stelace.ts"; import * as Assets from "./src/resources/Assets.ts"; import * as TokenStore from "./src/TokenStore.ts"; Effect.runPromise(Effect.provide(Effect.provide(Assets.list(), Stelace.layerFetch({ apiKey: "k" })), TokenStore.memory)).then(console.log)`
 const effectApp = await browser(effectSource)
 const effectSignal = await browser(`${effectSource}; import * as Stream from "effect/Stream"; import * as Signal from "./src/Signal.ts"; console.log(Signal.layer({ apiKey: "k" }), Stream.runDrain(Signal.stream()))`)
