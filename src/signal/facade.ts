@@ -96,6 +96,9 @@ export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, o
       options.onError?.(remove.failure)
       return
     }
+    // joining a connection already live (or reconnecting): no change is coming to say so
+    const state = hub.state()
+    if (state === "live" || state === "reconnecting") options.onState?.(state)
     stop = () => {
       unsubscribeState()
       Effect.runFork(remove.success)

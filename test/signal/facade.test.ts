@@ -59,6 +59,16 @@ describe("stelace.signal.subscribe", () => {
     await admin.dispose()
   })
 
+  it("tells a subscriber joining a live connection that it is live at once", async () => {
+    const stelace = instance()
+    const options = { WebSocket: WebSocket as unknown as WebSocketConstructor }
+    await next<void>((resolve) => stelace.signal.subscribe(() => {}, { ...options, onState: (state) => state === "live" && resolve() }))
+    const states: Array<ConnectionState> = []
+    stelace.signal.subscribe(() => {}, { ...options, onState: (state) => states.push(state) })
+    await expect.poll(() => states).toEqual(["live"])
+    await stelace.dispose()
+  })
+
   it("joins the user's channel after login", async () => {
     const stelace = instance()
     const login = await stelace.auth.login({ username: "alice@example.com", password: "alice-password" })
