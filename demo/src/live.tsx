@@ -26,10 +26,13 @@ export const useNotify = () => {
   }, [stelace])
 }
 
-/** How often a page refetches on its own: never while the socket is live, every 30 s otherwise. */
+/**
+ * How often a page refetches on its own: never while the socket is live, every 15 s otherwise
+ * (shorter than the e2e idle window of 20 s, so that a page wrongly polling while live fails it).
+ */
 export const useFallbackInterval = (): number | false => {
   const { state } = useSignal(() => {})
-  return state === "live" ? false : 30_000
+  return state === "live" ? false : 15_000
 }
 
 /** The connection state, small, in the header. */
