@@ -4,6 +4,7 @@
  * (pages about one listing or booking name it themselves).
  */
 import { type ReactNode, useEffect, useRef } from "react"
+import { useSession } from "stelace-effect/react"
 import { Header } from "./components/Header.js"
 import { PageTitle } from "./components/PageTitle.js"
 import { RequireLogin, SessionExpiry } from "./components/SessionExpiry.js"
@@ -13,6 +14,7 @@ import { ListingPage } from "./pages/ListingPage.js"
 import { LoginPage } from "./pages/LoginPage.js"
 import { NewListingPage } from "./pages/NewListingPage.js"
 import { SearchPage } from "./pages/SearchPage.js"
+import { LiveUpdates } from "./live.js"
 import { SignupPage } from "./pages/SignupPage.js"
 import { Link, matchPath, useLocation } from "./router.js"
 
@@ -51,6 +53,7 @@ const resolve = (pathname: string) => {
 export const App = () => {
   const { pathname } = useLocation()
   const { title, element } = resolve(pathname)
+  const loggedIn = useSession().status === "authenticated"
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
 
@@ -75,6 +78,7 @@ export const App = () => {
         <p>A demo of <a href="https://github.com/stelace/stelace">Stelace</a> running on stelace-effect. Data lives in memory and resets when the server restarts.</p>
       </footer>
       <SessionExpiry />
+      {loggedIn && <LiveUpdates />}
     </>
   )
 }

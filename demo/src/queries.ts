@@ -11,6 +11,7 @@ import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import type { Asset, AvailabilityGraph, Transaction } from "stelace-effect"
 import { type ListPage, useSession, useStelaceQueries } from "stelace-effect/react"
 import { dayToIso } from "./format.js"
+import { useFallbackInterval } from "./live.js"
 
 /** The items of a list. */
 const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
@@ -114,18 +115,20 @@ export const useTransactions = (role: "taker" | "owner") => {
   })
 }
 
-/** One booking, checked every few seconds for what the other party did. */
+/** One booking: refetched when the other party signals a change (slowly, while the socket is down). */
 export const useTransaction = (id: string) => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.transactions.read.queryOptions(id), refetchInterval: 5000 })
+  const refetchInterval = useFallbackInterval()
+  return useQuery({ ...api.transactions.read.queryOptions(id), refetchInterval })
 }
 
-/** The messages of a booking, oldest first, checked for new ones every few seconds. */
+/** The messages of a booking, oldest first: refetched when the other party signals a new one. */
 export const useMessages = (transactionId: string) => {
   const api = useStelaceQueries()
+  const refetchInterval = useFallbackInterval()
   return useQuery({
     ...api.messages.list.queryOptions({ topicId: transactionId, nbResultsPerPage: 100 }),
-    refetchInterval: 3000,
+    refetchInterval,
     select: (page) => [...page.results].sort((a, b) => a.createdDate.localeCompare(b.createdDate))
   })
 }

@@ -29,6 +29,8 @@ import * as TokenStore from "../TokenStore.js"
 import type { ParsedCall } from "./stelaceJsArguments.js"
 import { parseArguments } from "./stelaceJsArguments.js"
 import { resources } from "./resources.js"
+import { SignalError } from "../signal/errors.js"
+import type { FacadeHost } from "../signal/facade.js"
 import type { FacadeConfig, FacadeResources, FacadeSession, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./instanceTypes.js"
 
 export type * from "./instanceTypes.js"
@@ -249,6 +251,25 @@ class FacadeInstance {
       }
     }
     ;(this as any).forward = forward
+    // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal) or the React
+    // hooks, so that apps without real-time do not carry it (npm run bench:size)
+    ;(this as any).signal.subscribe = (...args: Array<unknown>) => {
+      const subscribe = (this as any)._signalSubscribe as ((...args: Array<unknown>) => () => void) | undefined
+      if (subscribe === undefined) {
+        throw new SignalError({
+          reason: "InvalidArgument",
+          message:
+            "Stelace Signal: call install(stelace) from stelace-effect/Signal once before signal.subscribe (it loads the real-time client)"
+        })
+      }
+      return subscribe(...args)
+    }
+    hidden(this, "_signalHost", {
+      settings: () => this._settings,
+      session: () => this._session ? Promise.resolve(this._session) : (this._ready ?? Promise.resolve()).then(() => this._session),
+      scope: this._scope,
+      hubs: new Map()
+    } satisfies FacadeHost)
   }
 
   /** @internal The client is built: calls run on its context, session events reach the listeners. */

@@ -15,6 +15,8 @@ import type { Redacted } from "effect/Redacted"
 import type { Session, SessionEvent, SessionInfo, SessionSnapshot } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
+import type { Signal } from "../signal/connection.js"
+import type { SubscribeOptions as SignalSubscribeOptions } from "../signal/facade.js"
 import type { FacadeRequestOptions } from "./stelaceJsArguments.js"
 import type { ResourceTable } from "./resources.js"
 
@@ -116,8 +118,18 @@ export interface ForwardMethod {
 
 /** Every resource of an instance of API version `V`. */
 export type FacadeResources<V = undefined> =
-  & { readonly [R in Exclude<keyof ResourceTable, "auth" | "search">]: FacadeResource<ResourceTable[R], V> }
+  & { readonly [R in Exclude<keyof ResourceTable, "auth" | "search" | "signal">]: FacadeResource<ResourceTable[R], V> }
   & {
+    readonly signal: FacadeResource<ResourceTable["signal"], V> & {
+      /**
+       * Calls `handler` with every signal of the instance's channels (the user's own while logged
+       * in) plus `options.channels`, over one WebSocket per instance; returns the function that
+       * stops. Needs `install(stelace)` from `stelace-effect/Signal` first (which keeps the
+       * real-time client out of apps that do not use it). Signals are hints to refetch, never data
+       * to trust. See docs/signal.md.
+       */
+      subscribe(handler: (signal: Signal) => void, options?: SignalSubscribeOptions): () => void
+    }
     readonly auth: FacadeResource<ResourceTable["auth"], V> & {
       /** Whether a user is logged in, and who, from the stored access token (no request). */
       info(): SessionInfo

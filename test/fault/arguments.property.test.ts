@@ -209,8 +209,10 @@ const facadeMethods = (): Array<[string, string]> => {
   for (const [resource, methods] of Object.entries(stelace)) {
     if (methods === null || typeof methods !== "object") continue
     for (const [method, fn] of Object.entries(methods)) {
-      // auth.info() reads the store synchronously and takes no arguments
-      if (typeof fn === "function" && !(resource === "auth" && method === "info")) out.push([resource, method])
+      // auth.info() reads the store synchronously and takes no arguments; signal.subscribe returns
+      // its unsubscribe function (test/signal/facade.test.ts)
+      const synchronous = (resource === "auth" && method === "info") || (resource === "signal" && method === "subscribe")
+      if (typeof fn === "function" && !synchronous) out.push([resource, method])
     }
   }
   void stelace.dispose()

@@ -9,6 +9,7 @@ import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { REQUEST } from "../booking.js"
 import { dayToIso, daysBetween, formatPrice, inputDay, plural } from "../format.js"
 import { Link, navigate } from "../router.js"
+import { BOOKING_CHANGED, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
 
 export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased: boolean }) => {
@@ -28,6 +29,7 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
     retry: false
   })
 
+  const notify = useNotify()
   const request = useMutation({
     mutationFn: async (): Promise<Transaction> => {
       const booking = await client.transactions.create({ assetId: listing.id, ...period })
@@ -35,6 +37,7 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
     },
     onSuccess: (booking) => {
       void queryClient.invalidateQueries({ queryKey: api.transactions.queryKey() })
+      notify(booking.ownerId, BOOKING_CHANGED, booking.id)
       navigate(`/bookings/${booking.id}`)
     }
   })

@@ -1,5 +1,6 @@
 /** The site's header: its name, where to go, and who is logged in. */
 import { useSession } from "stelace-effect/react"
+import { LiveStatus } from "../live.js"
 import { useDisplayName } from "../queries.js"
 import { Link, navigate, useLocation } from "../router.js"
 
@@ -28,6 +29,7 @@ export const Header = () => {
           {loggedIn
             ? (
               <>
+                <LiveStatus />
                 <span>Logged in as <strong>{name ?? "…"}</strong></span>
                 <button
                   type="button"
