@@ -4,12 +4,13 @@
  * key to use) in its `#stelace-config` script, filled in here because ports are chosen at start.
  *
  * Text files (HTML, JavaScript, CSS, SVG, JSON) go compressed as the browser asks
- * (`Accept-Encoding`: brotli, else gzip), with `Vary: Accept-Encoding`; each is compressed once,
- * from the start, and kept. Vite's hashed files (`assets/`) are cached for good
- * (`immutable`), everything else is revalidated (`no-cache`), `index.html` first.
+ * (`Accept-Encoding`: brotli, else gzip), with `Vary: Accept-Encoding`. Each is compressed once:
+ * by the build ({@link precompress} writes `.br` and `.gz` files beside it), else when the server
+ * starts, and kept. Vite's hashed files (`assets/`) are cached for good (`immutable`), everything
+ * else is revalidated (`no-cache`), `index.html` first.
  */
 import { createServer } from "node:http"
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { extname, join, normalize, sep } from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
@@ -68,11 +69,38 @@ export const chooseEncoding = (header) => {
   return best
 }
 
-/** Every file under `dir` (relative paths aside). */
+/** Every file under `dir`. */
 const filesUnder = (dir) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+
+/** The files of a build worth compressing (`index.html` aside: the server fills it in first). */
+const toCompress = (dir) =>
+  filesUnder(dir).filter((file) =>
+    compressible.has(extname(file)) && !file.endsWith(`${sep}index.html`) && statSync(file).size >= minimumSize
+  )
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each text file of a build, so that the server starts
+ * with them instead of compressing (brotli's best level takes about a second for 380 KB).
+ */
+export const precompress = async (dir) => {
+  await Promise.all(toCompress(dir).map(async (file) => {
+    const { br, gzip: gz } = await compress(readFileSync(file))
+    writeFileSync(`${file}.br`, br)
+    writeFileSync(`${file}.gz`, gz)
+  }))
+}
+
+/** The encodings the build wrote beside a file, if both are there and not older than it. */
+const precompressed = (file) => {
+  const time = statSync(file).mtimeMs
+  const fresh = (path) => existsSync(path) && statSync(path).mtimeMs >= time
+  return fresh(`${file}.br`) && fresh(`${file}.gz`)
+    ? { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) }
+    : undefined
+}
 
 const configScript = /<script id="stelace-config" type="application\/json">[^<]*<\/script>/
 
@@ -104,10 +132,10 @@ export const serveApp = async ({ dir, port, host, config }) => {
     }
     return compressed.get(key)
   }
-  for (const file of filesUnder(dir)) {
-    if (compressible.has(extname(file)) && !file.endsWith(`${sep}index.html`) && statSync(file).size >= minimumSize) {
-      compressedFor(file, readFileSync(file)).catch(() => {})
-    }
+  for (const file of toCompress(dir)) {
+    const ready = precompressed(file)
+    if (ready !== undefined) compressed.set(file, Promise.resolve(ready))
+    else compressedFor(file, readFileSync(file)).catch(() => {})
   }
   if (index.length >= minimumSize) compressedFor("index.html", index).catch(() => {})
 

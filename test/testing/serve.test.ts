@@ -4,13 +4,13 @@
  * `index.html` revalidated. Read with `node:http`, which (unlike `fetch`) shows the bytes as sent.
  */
 import { request } from "node:http"
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { brotliDecompressSync, gunzipSync } from "node:zlib"
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error: a JavaScript module of the scripts, without types
-import { chooseEncoding, serveApp } from "../../scripts/demo/serve.mjs"
+import { chooseEncoding, precompress, serveApp } from "../../scripts/demo/serve.mjs"
 
 const script = `export const app = () => ${JSON.stringify("listing ".repeat(2000))}\n`
 const style = `.card { padding: 1rem }\n`.repeat(100)
@@ -40,9 +40,9 @@ beforeAll(async () => {
 afterAll(() => app.close())
 
 /** One raw request: status, headers and the body's bytes as they came. */
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+const getFrom = (url: string, path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Promise<{ status: number; headers: Record<string, string | Array<string> | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = request(`${app.url}${path}`, { method, headers }, (response) => {
+    const req = request(`${url}${path}`, { method, headers }, (response) => {
       const chunks: Array<Buffer> = []
       response.on("data", (chunk: Buffer) => chunks.push(chunk))
       response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
@@ -51,6 +51,8 @@ const get = (path: string, headers: Record<string, string> = {}, method = "GET")
     req.on("error", reject)
     req.end()
   })
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => getFrom(app.url, path, headers, method)
 
 describe("the demo app's server", () => {
   it("sends brotli when the browser takes it, with Vary and the compressed length", async () => {
@@ -73,7 +75,7 @@ describe("the demo app's server", () => {
   })
 
   it("sends the bytes as they are when the browser takes no encoding we have", async () => {
-    for (const headers of [{}, { "accept-encoding": "identity" }, { "accept-encoding": "deflate" }, { "accept-encoding": "br;q=0, gzip;q=0" }]) {
+    for (const headers of [{} as Record<string, string>, { "accept-encoding": "identity" }, { "accept-encoding": "deflate" }, { "accept-encoding": "br;q=0, gzip;q=0" }]) {
       const reply = await get("/assets/index-Bq3x9Z1a.js", headers)
       expect(reply.headers["content-encoding"]).toBeUndefined()
       expect(reply.headers.vary).toBe("Accept-Encoding")
@@ -129,5 +131,37 @@ describe("chooseEncoding", () => {
     [undefined, undefined]
   ])("reads %j as %s", (header, encoding) => {
     expect(chooseEncoding(header)).toBe(encoding)
+  })
+})
+
+describe("precompress", () => {
+  it("writes brotli and gzip beside the build's text files, which the server then sends as they are", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "stelace-build-"))
+    mkdirSync(join(dir, "assets"))
+    writeFileSync(join(dir, "index.html"), `<script id="stelace-config" type="application/json">{}</script>`)
+    const file = join(dir, "assets", "app-Ab12Cd34.js")
+    writeFileSync(file, script)
+    writeFileSync(join(dir, "assets", "tiny-Ab12Cd34.js"), "export {}\n")
+    await precompress(dir)
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(script)
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(script)
+    expect(existsSync(join(dir, "assets", "tiny-Ab12Cd34.js.br"))).toBe(false)
+    expect(existsSync(join(dir, "index.html.br"))).toBe(false)
+
+    // what the build wrote is what goes out: the server does not compress again
+    writeFileSync(`${file}.br`, brotliCompressSync("from the build"))
+    writeFileSync(`${file}.gz`, gzipSync("from the build"))
+    const later = new Date(Date.now() + 1000)
+    utimesSync(`${file}.br`, later, later)
+    utimesSync(`${file}.gz`, later, later)
+    const built = await serveApp({ dir, port: 0, host: "127.0.0.1", config: { apiKey: "pubk_test_LocalStelacePublicKey0001" } })
+    try {
+      const reply = await getFrom(built.url, "/assets/app-Ab12Cd34.js", { "accept-encoding": "br" })
+      expect(brotliDecompressSync(reply.body).toString()).toBe("from the build")
+      const gz = await getFrom(built.url, "/assets/app-Ab12Cd34.js", { "accept-encoding": "gzip" })
+      expect(gunzipSync(gz.body).toString()).toBe("from the build")
+    } finally {
+      await built.close()
+    }
   })
 })
