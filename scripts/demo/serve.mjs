@@ -171,10 +171,13 @@ export const serveApp = async ({ dir, port, host, config }) => {
     const file = normalize(join(dir, pathname))
     const inside = file.startsWith(dir + sep)
     const failed = (error) => {
+      console.error(`Serving ${pathname} failed:`, error)
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" })
-      response.end(String(error?.message ?? error))
+      response.end("Internal server error")
     }
-    if (inside && !file.endsWith(`${sep}index.html`) && existsSync(file) && statSync(file).isFile()) {
+    // the build's compressed copies go out as the encoding of their file, not as files of their own
+    const copy = /\.(br|gz)$/.test(file) && existsSync(file.slice(0, -3))
+    if (inside && !copy && !file.endsWith(`${sep}index.html`) && existsSync(file) && statSync(file).isFile()) {
       // Vite names what it emits in assets/ by content hash: a new build gives new names
       const hashed = file.startsWith(join(dir, "assets") + sep)
       send(request, response, {

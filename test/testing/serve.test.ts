@@ -160,6 +160,7 @@ describe("precompress", () => {
       expect(brotliDecompressSync(reply.body).toString()).toBe("from the build")
       const gz = await getFrom(built.url, "/assets/app-Ab12Cd34.js", { "accept-encoding": "gzip" })
       expect(gunzipSync(gz.body).toString()).toBe("from the build")
+      expect((await getFrom(built.url, "/assets/app-Ab12Cd34.js.br")).status).toBe(404)
     } finally {
       await built.close()
     }
