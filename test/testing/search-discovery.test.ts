@@ -185,6 +185,13 @@ describe("search filter expressions", () => {
       assert.strictEqual(trailing.message, "Expected \"&&\", \"||\", \"AND\", \"OR\" or end of input but \"seats\" found.")
       const noValue = yield* failure({ filter: "_price >= )" })
       assert.strictEqual(noValue.message, "Expected a value but \")\" found.")
+      const twoLines = yield* failure({ filter: "_price > 10\n&& seats >= ok" })
+      assert.deepStrictEqual((twoLines.data as { location: unknown }).location, {
+        start: { offset: 24, line: 2, column: 13 },
+        end: { offset: 26, line: 2, column: 15 }
+      })
+      const long = yield* failure({ filter: `${"_price > 1 && ".repeat(40)}_price > 0` })
+      assert.deepInclude(long, { statusCode: 400, message: "\"filter\" length must be less than or equal to 512 characters long" })
     }).pipe(Effect.provide(client)))
 
   it.effect("answers 400 for names and values of the wrong type", () =>
