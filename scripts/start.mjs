@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { describeBackend, loadTesting, seedOf } from "../bin/backend.mjs"
+import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "../bin/backend.mjs"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp } from "./demo/serve.mjs"
 
@@ -18,6 +18,7 @@ const usage = `Usage: npm start -- [options]
   --api-only                    run only the API, not the app                      env API_ONLY=1
   --seed demo|empty|<file.json> the backend's data (default demo)                  env STELACE_SEED
   --access-token-ttl <seconds>  lifetime of access tokens (default 3600)           env ACCESS_TOKEN_TTL
+  --max-body-size <size>        largest request body the API reads (default 5mb)    env MAX_BODY_SIZE
   -h, --help                    this help`
 
 const flags = {
@@ -25,7 +26,8 @@ const flags = {
   "--api-port": "apiPort",
   "--host": "host",
   "--seed": "seed",
-  "--access-token-ttl": "accessTokenTtl"
+  "--access-token-ttl": "accessTokenTtl",
+  "--max-body-size": "maxBodySize"
 }
 
 class UsageError extends Error {}
@@ -35,6 +37,15 @@ const integer = (name, value, { min, max }) => {
   const number = /^\d+$/.test(value) ? Number(value) : NaN
   if (!(number >= min && number <= max)) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${value}"`)
   return number
+}
+
+const bodySize = (value) => {
+  if (value === undefined) return undefined
+  try {
+    return maxBodySizeOf(value)
+  } catch (error) {
+    throw new UsageError(`--max-body-size ${error.message}`)
+  }
 }
 
 const readSeed = (value) => {
@@ -67,6 +78,7 @@ const parseOptions = (argv, env) => {
     host: fromEnv("HOST"),
     seed: fromEnv("STELACE_SEED"),
     accessTokenTtl: fromEnv("ACCESS_TOKEN_TTL"),
+    maxBodySize: fromEnv("MAX_BODY_SIZE"),
     apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase())
   }
   let portFlag = false
@@ -96,6 +108,7 @@ const parseOptions = (argv, env) => {
     host: raw.host ?? "127.0.0.1",
     seed,
     accessTokenTtl: integer("--access-token-ttl", raw.accessTokenTtl, { min: 1, max: 31_536_000 }),
+    maxBodySize: bodySize(raw.maxBodySize),
     apiOnly: raw.apiOnly
   }
 }
@@ -196,7 +209,8 @@ const main = async () => {
     port: options.apiPort,
     host: options.host,
     seed,
-    accessTokenTtl: options.accessTokenTtl
+    accessTokenTtl: options.accessTokenTtl,
+    maxBodySize: options.maxBodySize
   }).catch((error) => Promise.reject(listenError("API", error)))
   started.push(api)
 
