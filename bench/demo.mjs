@@ -317,15 +317,17 @@ try {
     const results = []
     for (let run = 0; run < runs; run++) results.push(await measure(browser, app, page))
     const last = results.at(-1)
+    const of = (metric) => results.map((result) => result[metric])
     const row = {
       page: page.name,
       path: page.path,
       heading: last.heading,
       js: last.js,
-      lcp: median(results.map((result) => result.lcp)),
+      lcp: median(of("lcp")),
       lcpElement: last.lcpElement,
-      cls: median(results.map((result) => result.cls)),
-      tbt: median(results.map((result) => result.tbt)),
+      cls: median(of("cls")),
+      tbt: median(of("tbt")),
+      spread: (metric, format) => runs === 1 ? "" : `  (runs ${format(Math.min(...of(metric)))} to ${format(Math.max(...of(metric)))})`,
       problems: [...new Set(results.flatMap((result) => result.problems))]
     }
     rows.push(row)
@@ -334,9 +336,12 @@ try {
       `  JavaScript  ${String(row.js.files).padStart(2)} files  ${kb(row.js.wire).padStart(9)} on the wire  ` +
         `${kb(row.js.gzip).padStart(9)} gzip  (${kb(row.js.raw)} uncompressed)`
     )
-    console.log(`  LCP  ${`${(row.lcp / 1000).toFixed(2)} s`.padStart(7)}   good <= 2.5 s   ${mark(row.lcp, good.lcp)}   (${row.lcpElement || "no element"})`)
-    console.log(`  CLS  ${row.cls.toFixed(3).padStart(7)}   good <= 0.1     ${mark(row.cls, good.cls)}`)
-    console.log(`  TBT  ${`${Math.round(row.tbt)} ms`.padStart(7)}   good <= 200 ms  ${mark(row.tbt, good.tbt)}`)
+    const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
+    const shift = (value) => value.toFixed(3)
+    const millis = (ms) => `${Math.round(ms)} ms`
+    console.log(`  LCP  ${seconds(row.lcp).padStart(7)}   good <= 2.5 s   ${mark(row.lcp, good.lcp).padEnd(6)}${row.spread("lcp", seconds)}  element: ${row.lcpElement || "none"}`)
+    console.log(`  CLS  ${shift(row.cls).padStart(7)}   good <= 0.1     ${mark(row.cls, good.cls).padEnd(6)}${row.spread("cls", shift)}`)
+    console.log(`  TBT  ${millis(row.tbt).padStart(7)}   good <= 200 ms  ${mark(row.tbt, good.tbt).padEnd(6)}${row.spread("tbt", millis)}`)
     for (const problem of row.problems) console.log(`  ! ${problem}`)
   }
   const missed = rows.filter((row) => row.lcp > good.lcp || row.cls > good.cls || row.tbt > good.tbt).map((row) => row.page)
