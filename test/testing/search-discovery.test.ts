@@ -5,6 +5,7 @@
  * it, `location` and `maxDistance` as `geo_distance`, and pages that stay right under filters.
  */
 import { assert, describe, it } from "@effect/vitest"
+import fc from "fast-check"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
@@ -281,5 +282,88 @@ describe("search pagination under filters", () => {
 
       const all = yield* Stream.runCollect(Search.paginate({ ...params, location: { latitude: 45.764, longitude: 4.8357 }, maxDistance: 10_000 }))
       assert.deepStrictEqual(Array.from(all, (asset) => asset.name), ["Four-person tent", "City e-bike", "Camping stove"])
+    }).pipe(Effect.provide(client)))
+})
+
+describe("search filter expressions, generated", () => {
+  // atoms whose results are known on their own; the built-ins that change the search's defaults
+  // (_active, _validated, _categoryId, _assetTypeId) stay out, so NOT is the complement among
+  // the active listings
+  const atoms = [
+    "_price < 20",
+    "_price >= 45",
+    "electric",
+    "seats >= 4",
+    "color[red, white]",
+    "features[gps]",
+    "brand == Tesla",
+    "_name = 'Sea kayak'"
+  ]
+  type Expression =
+    | { readonly tag: "atom"; readonly index: number }
+    | { readonly tag: "not"; readonly operand: Expression }
+    | { readonly tag: "and" | "or"; readonly left: Expression; readonly right: Expression }
+
+  const expression: fc.Arbitrary<Expression> = fc.letrec<{ node: Expression }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.integer({ min: 0, max: atoms.length - 1 }).map((index) => ({ tag: "atom" as const, index })),
+      tie("node").map((operand) => ({ tag: "not" as const, operand })),
+      fc.tuple(fc.constantFrom("and" as const, "or" as const), tie("node"), tie("node"))
+        .map(([tag, left, right]) => ({ tag, left, right }))
+    )
+  })).node
+
+  const precedence = { or: 1, and: 2, not: 3, atom: 4 } as const
+
+  /** Writes an expression with parentheses only where precedence needs them (or `extra` asks). */
+  const write = (node: Expression, words: boolean, extra: boolean): string => {
+    const wrap = (child: Expression, parent: Expression["tag"]) => {
+      const text = write(child, words, extra)
+      const needed = precedence[child.tag] < precedence[parent] || (parent === "not" && child.tag !== "atom" && child.tag !== "not")
+      return needed || (extra && child.tag !== "atom") ? `(${text})` : text
+    }
+    switch (node.tag) {
+      case "atom":
+        return atoms[node.index]!
+      case "not":
+        return `${words ? "NOT " : "!"}${wrap(node.operand, "not")}`
+      case "and":
+        return `${wrap(node.left, "and")} ${words ? "AND" : "&&"} ${wrap(node.right, "and")}`
+      case "or":
+        return `${wrap(node.left, "or")} ${words ? "OR" : "||"} ${wrap(node.right, "or")}`
+    }
+  }
+
+  it.effect("find what set algebra over each atom's results says, whatever the parentheses and operator words", () =>
+    Effect.gen(function*() {
+      const ids = (filter?: string) =>
+        Search.results({ nbResultsPerPage: 100, ...(filter === undefined ? {} : { filter }) }).pipe(
+          Effect.map((page) => new Set(page.results.map((asset) => asset.id as string)))
+        )
+      const all = yield* ids()
+      const ofAtom = yield* Effect.forEach(atoms, (atom) => ids(atom))
+      const expected = (node: Expression): Set<string> => {
+        switch (node.tag) {
+          case "atom":
+            return ofAtom[node.index]!
+          case "not": {
+            const operand = expected(node.operand)
+            return new Set([...all].filter((id) => !operand.has(id)))
+          }
+          case "and": {
+            const right = expected(node.right)
+            return new Set([...expected(node.left)].filter((id) => right.has(id)))
+          }
+          case "or":
+            return new Set([...expected(node.left), ...expected(node.right)])
+        }
+      }
+      const samples = fc.sample(fc.tuple(expression, fc.boolean(), fc.boolean()), { numRuns: 60, seed: 18 })
+      for (const [node, words, extra] of samples) {
+        const filter = write(node, words, extra)
+        if (filter.length > 512) continue
+        assert.deepStrictEqual([...(yield* ids(filter))].sort(), [...expected(node)].sort(), filter)
+      }
     }).pipe(Effect.provide(client)))
 })
