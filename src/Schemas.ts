@@ -107,7 +107,7 @@ const resultDecoder = (): ((endpoint: AnyEndpoint, result: unknown) => Effect.Ef
  * @example
  * ```ts
  * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(
- *   Layer.provide([TokenStore.default, Schemas.layerDecoding])
+ *   Layer.provide([TokenStore.localStorageOrMemory, Schemas.layerDecoding])
  * )
  * ```
  */

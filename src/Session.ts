@@ -25,11 +25,9 @@
  * @since 0.1.0
  */
 import { jwtDecode } from "jwt-decode"
-import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
@@ -38,6 +36,7 @@ import type { InvalidArgument, MalformedResponse, NetworkError } from "./Errors.
 import { HookError, MalformedResponse as Malformed, ServerError, SessionExpired } from "./Errors.js"
 import type { BeforeRefreshToken, Settings } from "./internal/client/settings.js"
 import { DEFAULT_TIMEOUT } from "./internal/client/settings.js"
+import { limitHook } from "./internal/session/hooks.js"
 import type { Transport } from "./internal/wire/apiTransport.js"
 import type { TokenStore, Tokens } from "./TokenStore.js"
 import { wellFormed } from "./TokenStore.js"
@@ -288,33 +287,9 @@ export const make = (options: {
 
     const hookTimeout = () => settings().timeout || DEFAULT_TIMEOUT
 
-    const describe = (cause: unknown) => cause instanceof Error ? cause.message : String(cause)
-
     /** The hook's tokens; `undefined` when it had none to give (the session stays as it is). */
-    const refreshWithHook = (hook: BeforeRefreshToken, from: Tokens): Effect.Effect<Tokens | undefined, HookError> => {
-      const timeout = hookTimeout()
-      return Effect.suspend(() => hook(from)).pipe(
-        Effect.catchCause((cause) =>
-          Effect.fail(
-            new HookError({
-              message: `Stelace: beforeRefreshToken failed: ${describe(Cause.squash(cause))}`,
-              hook: "beforeRefreshToken",
-              reason: "failed",
-              cause: Cause.squash(cause)
-            })
-          )
-        ),
-        Effect.timeoutOrElse({
-          duration: Duration.millis(timeout),
-          orElse: () =>
-            Effect.fail(
-              new HookError({
-                message: `Stelace: beforeRefreshToken did not answer within ${timeout} ms`,
-                hook: "beforeRefreshToken",
-                reason: "timeout"
-              })
-            )
-        }),
+    const refreshWithHook = (hook: BeforeRefreshToken, from: Tokens): Effect.Effect<Tokens | undefined, HookError> =>
+      limitHook("beforeRefreshToken", hookTimeout(), Effect.suspend(() => hook(from))).pipe(
         Effect.flatMap((result) => {
           if (result === null || typeof result !== "object") return succeedUndefined
           const tokens = wellFormed(result)
@@ -329,7 +304,6 @@ export const make = (options: {
             )
         })
       )
-    }
 
     /** `POST /auth/token` with the refresh token: the new access token. */
     const refreshWithServer = (from: Tokens): Effect.Effect<Tokens, RefreshError> =>

@@ -9,7 +9,7 @@
  * import * as Stelace from "stelace-effect/Stelace"
  * import * as TokenStore from "stelace-effect/TokenStore"
  *
- * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(Layer.provide(TokenStore.default))
+ * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(Layer.provide(TokenStore.localStorageOrMemory))
  *
  * const program = Effect.gen(function*() {
  *   const page = yield* Assets.list({ nbResultsPerPage: 10 })
@@ -21,10 +21,12 @@
  *
  * @since 0.1.0
  */
-import type * as Config from "effect/Config"
+import * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Layer from "effect/Layer"
+import type * as Redacted from "effect/Redacted"
 import * as HttpClient from "effect/http/HttpClient"
 import { InvalidArgument } from "./Errors.js"
 import type { ResultDecoder } from "./internal/client/core.js"
@@ -62,17 +64,9 @@ export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
 export const withRequestOptions: {
   (options: CallOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions): Effect.Effect<A, E, R>
-} = function() {
-  if (arguments.length === 1) {
-    const options = arguments[0] as RequestOptions
-    return (effect: Effect.Effect<any, any, any>) => withOptions(effect, options)
-  }
-  return withOptions(arguments[0], arguments[1])
-} as any
-
-const withOptions = <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) =>
+} = /*#__PURE__*/ dual(2, <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) =>
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
-    Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options }))
+    Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options })))
 
 const clientLayer = (options: Parameters<typeof makeClient>[0]) =>
   Layer.effectContext(Effect.map(makeClient(options), ({ client, session }) =>
@@ -144,20 +138,13 @@ export const layer = (
  * ```
  */
 export const layerConfig = (
-  options: Config.Wrap<Omit<Options, "beforeRefreshToken">>
+  options: Config.Wrap<ConfigOptions>
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument | Config.ConfigError, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.map(unwrapConfig(options), (resolved) => layer(resolved as Options & RegisteredVersionOption)))
+  Layer.unwrap(Effect.map(Config.unwrap(options), (resolved) => layer(resolved as Options & RegisteredVersionOption)))
 
-const isConfig = (u: unknown): u is Config.Config<unknown> =>
-  typeof u === "object" && u !== null && typeof (u as { parse?: unknown }).parse === "function" && Effect.isEffect(u)
-
-/** `Config.unwrap` without importing the Config module where `layerConfig` is not used. */
-const unwrapConfig = (options: Config.Wrap<Omit<Options, "beforeRefreshToken">>): Effect.Effect<Options, Config.ConfigError> => {
-  if (isConfig(options)) return options as Effect.Effect<Options, Config.ConfigError>
-  return Effect.map(
-    Effect.all(options as Record<string, Effect.Effect<unknown, Config.ConfigError>>),
-    (values) => values as Options
-  )
+/** The options `layerConfig` reads: the key only as a `Redacted` value, never a plain string. */
+export interface ConfigOptions extends Omit<Options, "beforeRefreshToken" | "apiKey"> {
+  readonly apiKey?: Redacted.Redacted<string> | undefined
 }
 
 /**

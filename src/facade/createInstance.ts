@@ -13,7 +13,8 @@ import * as Scope from "effect/Scope"
 import * as Redacted from "effect/Redacted"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
 import type { Invoke } from "../internal/pipeline/invoke.js"
-import { forwardPath } from "../internal/pipeline/arguments.js"
+import { forwardPath, printable } from "../internal/pipeline/arguments.js"
+import { isThenable } from "../internal/session/hooks.js"
 import type { AnyEndpoint, Page } from "../internal/routes/model.js"
 import { nextPageInput } from "../internal/pipeline/nextPage.js"
 import type { BeforeRefreshToken, Options, Settings } from "../internal/client/settings.js"
@@ -43,9 +44,6 @@ const configKeys: ReadonlySet<string> = new Set([...optionNames.filter((name) =>
 const errorTypes = ["userSessionExpired"] as const
 
 type Callback = (error: unknown, result?: unknown) => unknown
-
-const isPromiseLike = (u: unknown): u is PromiseLike<unknown> =>
-  Boolean(u) && (typeof u === "object" || typeof u === "function") && typeof (u as { then?: unknown }).then === "function"
 
 const isTokenStore = (store: unknown): store is CustomTokenStore =>
   Boolean(store) && typeof store === "object" &&
@@ -84,7 +82,7 @@ const adaptHook = (hook: LegacyBeforeRefreshToken): BeforeRefreshToken => (token
     try: () =>
       new Promise<Tokens | null | undefined>((resolve, reject) => {
         const returned = hook(tokens, (error, result) => error ? reject(error) : resolve(result))
-        if (isPromiseLike(returned)) returned.then(resolve as any, reject)
+        if (isThenable(returned)) returned.then(resolve as any, reject)
       }),
     catch: (error) => error
   })
@@ -103,15 +101,6 @@ const toRejection = (cause: Cause.Cause<unknown>): unknown => {
   if (error._tag === "Some") return error.value
   if (Cause.hasInterruptsOnly(cause)) return new RequestAborted({ message: "Request aborted" })
   return Cause.squash(cause)
-}
-
-/** `String(value)`, or a description when the value cannot be printed (a symbol, a throwing `toString`). */
-const printable = (value: unknown): string => {
-  try {
-    return String(value)
-  } catch {
-    return `<${typeof value}>`
-  }
 }
 
 const hidden = (target: object, key: string, value: unknown) =>

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Exit from "effect/Exit"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
@@ -255,6 +256,26 @@ describe("trace propagation with the application's HttpClient (Stelace.layer)", 
     }).pipe(Effect.scoped))
 })
 
+describe("the application's HttpClient failing on a status itself (HttpClient.filterStatusOk)", () => {
+  it.live("a 404 is the ServerError of that answer, sent once (not a retried NetworkError)", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      target.respond(() => ({ status: 404, headers: { "x-request-id": "req_404" }, body: { message: "Asset not found" } }))
+      const strict = Layer.effect(HttpClient.HttpClient, Effect.map(Effect.service(HttpClient.HttpClient), HttpClient.filterStatusOk))
+        .pipe(Layer.provide(FetchHttpClient.layer))
+      const layer = Stelace.layer({ apiKey: PUBLISHABLE_KEY, host: target.host, port: target.port, protocol: "http" }).pipe(
+        Layer.provide(strict),
+        Layer.provide(TokenStore.memory)
+      )
+      const error = yield* Effect.flip(Assets.read("ast_1").pipe(Effect.provide(layer)))
+      assert.instanceOf(error, ServerError)
+      assert.strictEqual((error as ServerError).statusCode, 404)
+      assert.strictEqual((error as ServerError).message, "Asset not found")
+      assert.strictEqual((error as ServerError).lastResponse.requestId, "req_404")
+      assert.strictEqual(target.requests.length, 1)
+    }).pipe(Effect.scoped))
+})
+
 describe("results and failures", () => {
   it.live("results carry the status code and request id", () =>
     Effect.gen(function*() {
@@ -421,6 +442,14 @@ describe("Auth", () => {
 })
 
 describe("Stelace.layerConfig", () => {
+  it("takes the key only as a Redacted value (a plain string Config is a compile error)", () => {
+    // @ts-expect-error the key must be read with Config.Redacted, so it is never printed
+    const plain = () => Stelace.layerConfig({ apiKey: Config.String("STELACE_API_KEY") })
+    const redacted = () => Stelace.layerConfig({ apiKey: Config.Redacted("STELACE_API_KEY") })
+    assert.isFunction(plain)
+    assert.isFunction(redacted)
+  })
+
   const fromEnv = (env: Record<string, string>) => ConfigProvider.layer(ConfigProvider.fromEnvRecord(env))
 
   it.live("reads its options through Config, the key as a Redacted value", () =>
