@@ -68,27 +68,52 @@ export const withRequestOptions: {
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
     Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options })))
 
-const clientLayer = (options: Parameters<typeof makeClient>[0]) =>
-  Layer.effectContext(Effect.map(makeClient(options), ({ client, session }) =>
-    Context.make(StelaceClient, client).pipe(Context.add(Session.Session, session))))
+const settingsOf = (options: Options | undefined) =>
+  Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument })
+
+/** A client over `sender`, decoding as the context it is built in says (`Schemas.layerDecoding`). */
+const clientOver = (settings: () => Settings, sender: Sender) =>
+  Effect.map(Effect.service(CurrentResultDecoder), (decode) => makeClient({ settings, sender, decode }))
+
+/** The client and one session over the `TokenStore` in context: what apps with one user provide. */
+const withSession = <E, R>(client: Effect.Effect<StelaceClient["Service"], E, R>) =>
+  Layer.effectContext(Effect.flatMap(client, (made) =>
+    Effect.flatMap(Effect.service(TokenStore), (store) =>
+      Effect.map(Session.makeFor(made, store), (session) =>
+        Context.make(StelaceClient, made).pipe(Context.add(Session.Session, session))))))
 
 /**
- * Builds the client over the `HttpClient` in context, from settings the caller keeps (`settings`
- * is read by every request).
+ * Makes the client over the `HttpClient` in context, as Effect's own clients are made: app-wide,
+ * free of user state (each user's session is a `Session` of its own, see `Session.layer`).
  *
- * @internal
+ * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
  */
-export const layerWithSettings = (
-  settings: () => Settings
-): Layer.Layer<StelaceClient | Session.Session, never, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.gen(function*() {
-    const sender = httpClientSender(yield* HttpClient.HttpClient, settings)
-    return clientLayer({ settings, sender, store: yield* TokenStore })
-  }))
+export const make = (
+  ...[options]: LayerOptions
+): Effect.Effect<StelaceClient["Service"], InvalidArgument, HttpClient.HttpClient> =>
+  Effect.flatMap(settingsOf(options), (settings) => {
+    const current = () => settings
+    return Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) => clientOver(current, httpClientSender(http, current)))
+  })
 
 /**
- * Builds the client over a built-in sender, which makes no spans: `tracePropagation: true` is
- * refused with a pointer to `layer`, whose `HttpClient` makes them.
+ * The client alone, over the `HttpClient` in context: provide it once for the whole application
+ * (a server), and a `Session.layer` per request or per user.
+ *
+ * @example
+ * ```ts
+ * const ClientLive = Stelace.layerClient({ apiKey: "pubk_test_..." }).pipe(Layer.provide(FetchHttpClient.layer))
+ * // per request, with that request's token store
+ * program.pipe(Effect.provide(Session.layer.pipe(Layer.provide(TokenStore.memory))))
+ * ```
+ */
+export const layerClient = (
+  ...options: LayerOptions
+): Layer.Layer<StelaceClient, InvalidArgument, HttpClient.HttpClient> => Layer.effect(StelaceClient, make(...options))
+
+/**
+ * Builds the client and a session over a built-in sender, which makes no spans:
+ * `tracePropagation: true` is refused with a pointer to `layer`, whose `HttpClient` makes them.
  *
  * @internal
  */
@@ -96,7 +121,7 @@ export const layerWithSender = (
   options: Options | undefined,
   sender: Sender
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  Layer.unwrap(Effect.map(
+  withSession(
     options?.tracePropagation === true
       ? Effect.fail(
         new InvalidArgument({
@@ -104,24 +129,21 @@ export const layerWithSender = (
             "Stelace: layerFetch and layerNode make no HTTP spans; for tracePropagation, use Stelace.layer with an HttpClient (e.g. FetchHttpClient.layer)"
         })
       )
-      : settingsOf({ ...options, tracePropagation: false }),
-    (settings) =>
-      Layer.unwrap(Effect.map(Effect.service(TokenStore), (store) => clientLayer({ settings: () => settings, sender, store })))
-  ))
-
-const settingsOf = (options: Options | undefined) =>
-  Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument })
+      : Effect.flatMap(settingsOf({ ...options, tracePropagation: false }), (settings) => clientOver(() => settings, sender))
+  )
 
 /**
- * The client services (`StelaceClient` and `Session`) from options. Leaves the transport
- * (`HttpClient`) and the token store to the application, so tests can swap them.
+ * The client and one user's session (`StelaceClient` and `Session`) from options: for apps with
+ * one user (a browser, a script, a test). Leaves the transport (`HttpClient`) and the token store
+ * to the application, so tests can swap them. A server with many users provides `layerClient`
+ * once and a `Session.layer` per request instead.
  *
  * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
  */
 export const layer = (
-  ...[options]: LayerOptions
+  ...options: LayerOptions
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.map(settingsOf(options), (settings) => layerWithSettings(() => settings)))
+  withSession(make(...options))
 
 /**
  * `layer` with its options read through `Config`, e.g. the key from the environment as a

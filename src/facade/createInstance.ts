@@ -12,7 +12,8 @@ import * as Fiber from "effect/Fiber"
 import * as Scope from "effect/Scope"
 import * as Redacted from "effect/Redacted"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
-import type { Invoke } from "../internal/pipeline/invoke.js"
+import type { Invocation } from "../internal/pipeline/arguments.js"
+import type { StelaceError } from "../Errors.js"
 import { forwardPath, printable } from "../internal/pipeline/arguments.js"
 import { isThenable } from "../internal/session/hooks.js"
 import type { AnyEndpoint, Page } from "../internal/routes/model.js"
@@ -21,9 +22,9 @@ import type { BeforeRefreshToken, Options, Settings } from "../internal/client/s
 import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/client/settings.js"
 import type { Method } from "../internal/wire/apiTransport.js"
 import type { SessionEvent } from "../Session.js"
-import { infoFromTokens, Session, snapshotOf } from "../Session.js"
-import type { Client } from "../internal/client/core.js"
+import { infoFromTokens, loadingSnapshot, makeFor, Session } from "../Session.js"
 import { makeClient, StelaceClient } from "../internal/client/core.js"
+import { writerOf } from "../internal/session/writer.js"
 import { platformSender } from "../internal/wire/senders/platform.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
@@ -131,8 +132,8 @@ class FacadeInstance {
   declare readonly _ready: Promise<void> | undefined
   /** @internal */
   declare _session: Session["Service"] | undefined
-  /** @internal The client's call function (a call needs no lookup of the client). */
-  declare _invoke: Invoke
+  /** @internal The client's call function, as the instance's user (a call needs no lookup of the client). */
+  declare _invoke: (endpoint: AnyEndpoint, invocation: Invocation) => Effect.Effect<unknown, StelaceError>
   /** @internal Calls under way, interrupted by `dispose`. */
   declare readonly _calls: CallsUnderWay
   /** @internal */
@@ -189,7 +190,8 @@ class FacadeInstance {
     // built here, and calls run on its context directly; an asynchronous store builds it in the
     // background, and calls wait for it. No layers, no managed runtime: the client's services
     // live in the instance's scope, closed by `dispose`.
-    const build = makeClient({ settings: () => this._settings, sender: platformSender(), store }).pipe(
+    const client = makeClient({ settings: () => this._settings, sender: platformSender() })
+    const build = Effect.map(makeFor(client, store), (session): Client => ({ client, session })).pipe(
       Effect.provideService(Scope.Scope, scope)
     )
     const fiber = Effect.runFork(build)
@@ -243,7 +245,7 @@ class FacadeInstance {
   /** @internal The client is built: calls run on its context, session events reach the listeners. */
   _connect({ client, session }: Client, late = false): void {
     this._session = session
-    this._invoke = client.invoke
+    this._invoke = (endpoint, invocation) => client.invoke(endpoint, invocation, session)
     this._fork = Effect.runForkWith(Context.make(StelaceClient, client).pipe(Context.add(Session, session)))
     const announce = (event: SessionEvent) => {
       for (const listener of [...this._sessionListeners]) {
@@ -353,7 +355,7 @@ class FacadeInstance {
   /** @internal Applies a change of settings (checked first: a bad value changes nothing). */
   _update(patch: Options): void {
     this._settings = updateSettings(this._settings, patch)
-    this._session?.settingsChanged()
+    if (this._session) writerOf(this._session)?.settingsChanged()
   }
 
   /**
@@ -492,7 +494,14 @@ class FacadeInstance {
   }
 }
 
-const initialSnapshot = snapshotOf(undefined, null)
+/** What the session shows until an asynchronous store first answers. */
+const initialSnapshot = loadingSnapshot(null)
+
+/** The services of an instance's client. */
+interface Client {
+  readonly client: StelaceClient["Service"]
+  readonly session: Session["Service"]
+}
 
 /**
  * The calls of an instance under way, which `dispose` interrupts: a linked list, as cheap to join

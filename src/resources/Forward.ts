@@ -14,6 +14,7 @@ import { invokeWithClient as invoke } from "../internal/pipeline/routeFunctions.
 import { InvalidArgument } from "../Errors.js"
 import { forwardPath } from "../internal/pipeline/arguments.js"
 import type { Method, RequestOptions } from "../internal/wire/apiTransport.js"
+import type { Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 
 /** A forwarded call's signature: path, then the query (GET) or body (others), then options. */
@@ -21,7 +22,7 @@ export type ForwardFunction = <A = unknown>(
   path: string,
   input?: Readonly<Record<string, unknown>> | ReadonlyArray<unknown>,
   options?: RequestOptions
-) => Effect.Effect<A & WithLastResponse, StelaceError, StelaceClient>
+) => Effect.Effect<A & WithLastResponse, StelaceError, StelaceClient | Session>
 
 const forward = (method: Method): ForwardFunction => (path, input, options) =>
   Effect.suspend(() => {
@@ -30,7 +31,7 @@ const forward = (method: Method): ForwardFunction => (path, input, options) =>
     return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }) as Effect.Effect<
       any,
       StelaceError,
-      StelaceClient
+      StelaceClient | Session
     >
   })
 

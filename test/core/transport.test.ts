@@ -24,6 +24,7 @@ import type { Options, StelaceClient } from "../../src/Stelace.js"
 import type { Recorder } from "../support/recorder.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
+import type { Session as SessionService } from "../../src/Session.js"
 
 /** Calls an endpoint function with arguments its type refuses (what plain JavaScript users can do). */
 const untyped = <F extends (...args: Array<any>) => any>(f: F) => f as unknown as (...args: Array<unknown>) => ReturnType<F>
@@ -196,7 +197,7 @@ describe("invalid arguments", () => {
     Effect.gen(function*() {
       const target = yield* recorder
       const layer = clientLayer(target)
-      const calls: Array<Effect.Effect<unknown, unknown, StelaceClient>> = [
+      const calls: Array<Effect.Effect<unknown, unknown, StelaceClient | SessionService>> = [
         untyped(Assets.list)(undefined, { stelaceVersion: "2019-05-20" }),
         untyped(Assets.list)("bikes"),
         untyped(Assets.read)("ast_1", {}, {}, () => {})

@@ -106,7 +106,7 @@ describe("the session of an instance (for user interfaces)", () => {
     })
     const events: Array<unknown> = []
     stelace.session.subscribe((event) => events.push(event))
-    expect(stelace.session.getSnapshot().status).toBe("anonymous")
+    expect(stelace.session.getSnapshot().status).toBe("loading")
     await vi.waitFor(() => expect(events).toHaveLength(1))
     expect(events[0]).toEqual({ _tag: "Changed", tokens: stored })
     expect(stelace.session.getSnapshot()).toMatchObject({ status: "authenticated", userId: "usr_async" })

@@ -147,13 +147,13 @@ describe("expiry", () => {
     // two calls wait on the same refused refresh: the expiry is still announced once
     return Promise.allSettled([stelace.categories.list(), stelace.assets.list()])
   }
-  it("re-renders anonymous with expired set; the calls that were waiting fail with SessionExpired", async () => {
+  it("re-renders expired, still as the user it was about; the calls that were waiting fail with SessionExpired", async () => {
     const stelace = client({ refreshMargin: 2 * 3600_000 })
     await stelace.auth.login(credentials("alice"))
     renderWith(stelace, <SessionView />)
     const results = await act(() => expireSession(stelace))
     expect(results.map((result) => result.status === "rejected" && result.reason instanceof SessionExpired)).toEqual([true, true])
-    expect(shown()).toBe("anonymous nobody [] org=none expired")
+    expect(shown()).toBe(`expired ${demo.users.alice.id} [user,provider] org=none expired`)
   })
 
   it("is announced once to useSessionEvent(\"Expired\")", async () => {

@@ -76,7 +76,7 @@ export function Component() {
   api.assets.read.queryOptions(1)
 
   const session = useSession()
-  const status: "anonymous" | "authenticated" = session.status
+  const status: "loading" | "anonymous" | "authenticated" | "expired" = session.status
   const expired: boolean = session.expired
   void [status, expired]
   useSessionEvent("Expired", (event) => {

@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { StelaceError } from "../../Errors.js"
+import type { Session } from "../../Session.js"
 import type { StelaceClient } from "../client/core.js"
 import { invokeWithClient } from "./routeFunctions.js"
 import type { AnyEndpoint, EndpointArgs, ItemOf, Page } from "../routes/model.js"
@@ -17,7 +18,7 @@ import { nextPageInput } from "./nextPage.js"
 
 /** The `paginate` function of the list endpoint `family[name]`: a stream of every item across pages. */
 export function paginate<F extends Record<K, AnyEndpoint>, K extends keyof F>(family: F, name: K) {
-  return (...args: EndpointArgs<F[K]>): Stream.Stream<ItemOf<F[K]>, StelaceError, StelaceClient> => {
+  return (...args: EndpointArgs<F[K]>): Stream.Stream<ItemOf<F[K]>, StelaceError, StelaceClient | Session> => {
     const endpoint = family[name]
     const first = splitArguments(endpoint, args)
     if ("_tag" in first) return Stream.fail(first)

@@ -4,8 +4,10 @@
  *
  * @internal
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type { StelaceError } from "../../Errors.js"
+import { Session } from "../../Session.js"
 import { StelaceClient } from "../client/core.js"
 import type { AnyEndpoint, EndpointArgs, EndpointResult } from "../routes/model.js"
 import type { Invocation } from "./arguments.js"
@@ -14,11 +16,17 @@ import { splitArguments } from "./arguments.js"
 /** The function of an endpoint. */
 export type EndpointFunction<E extends AnyEndpoint> = (
   ...args: EndpointArgs<E>
-) => Effect.Effect<EndpointResult<E>, StelaceError, StelaceClient>
+) => Effect.Effect<EndpointResult<E>, StelaceError, StelaceClient | Session>
 
-/** Runs one call of `endpoint` with the client in context. */
-export const invokeWithClient = (endpoint: AnyEndpoint, invocation: Invocation): Effect.Effect<unknown, StelaceError, StelaceClient> =>
-  Effect.flatMap(Effect.service(StelaceClient), (client) => client.invoke(endpoint, invocation))
+/** Runs one call of `endpoint` with the client and the user's session in context. */
+export const invokeWithClient = (
+  endpoint: AnyEndpoint,
+  invocation: Invocation
+): Effect.Effect<unknown, StelaceError, StelaceClient | Session> =>
+  Effect.withFiber((fiber) => {
+    const context = fiber.context as Context.Context<StelaceClient | Session>
+    return Context.get(context, StelaceClient).invoke(endpoint, invocation, Context.get(context, Session))
+  })
 
 /**
  * The Effect function of the endpoint `family[name]`. The route is looked up when called, so a
