@@ -39,6 +39,7 @@ import { DEFAULT_TIMEOUT } from "./internal/client/settings.js"
 import type { AccessTokenClaims } from "./internal/session/accessToken.js"
 import { decodeAccessToken } from "./internal/session/accessToken.js"
 import { limitHook } from "./internal/session/hooks.js"
+import type { TraceRefresh } from "./internal/pipeline/spans.js"
 import type { Transport } from "./internal/wire/apiTransport.js"
 import type { Tokens } from "./TokenStore.js"
 import { TokenStore, TokenStore as TokenStoreService, wellFormed } from "./TokenStore.js"
@@ -174,9 +175,10 @@ export const makeWith = (options: {
   readonly settings: () => Settings
   readonly transport: Transport
   readonly store: TokenStore["Service"]
+  readonly traceRefresh?: TraceRefresh | undefined
 }): Effect.Effect<Session["Service"], never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { settings, store, transport } = options
+    const { settings, store, traceRefresh, transport } = options
     const scope = yield* Effect.scope
     const listeners = new Set<(event: SessionEvent) => void>()
     const emit = (event: SessionEvent) => {
@@ -267,10 +269,8 @@ export const makeWith = (options: {
     const read = Effect.map(store.get, observe)
     // where the session starts (a store that fails to answer leaves the tokens unknown until the
     // next read, and the session anonymous rather than loading for ever)
-    yield* Effect.catch(read, () =>
-      Effect.sync(() => {
-        if (snapshot.status === "loading") snapshot = anonymous(organizationId)
-      }))
+    yield* Effect.ignore(read)
+    if (snapshot.status === "loading") snapshot = anonymous(organizationId)
 
     if (store.subscribe) {
       // the store's notifications are read by a fiber of the session's scope (with the logger,
@@ -337,7 +337,8 @@ export const makeWith = (options: {
 
     const runRefresh = (from: Tokens, flightGeneration: number): Effect.Effect<Outcome, SessionError> => {
       const hook = settings().beforeRefreshToken
-      const obtain: Effect.Effect<Tokens | undefined, RefreshError> = hook ? refreshWithHook(hook, from) : refreshWithServer(from)
+      const raw: Effect.Effect<Tokens | undefined, RefreshError> = hook ? refreshWithHook(hook, from) : refreshWithServer(from)
+      const obtain = traceRefresh ? traceRefresh(raw) : raw
       return Effect.matchEffect(obtain, {
         onSuccess: (next) =>
           Effect.flatMap(stillCurrent(flightGeneration, from), (current): Effect.Effect<Outcome, SessionError> => {
@@ -463,11 +464,8 @@ export const makeWith = (options: {
         const next = settings().organizationId ?? null
         if (next === organizationId) return
         organizationId = next
-        snapshot = snapshot.status === "expired"
-          ? { ...snapshot, organizationId }
-          : snapshot.status === "loading"
-          ? loadingSnapshot(organizationId)
-          : snapshotOf(known === Unknown ? undefined : known, organizationId)
+        // every snapshot is its tokens' (or the expired session's) with the organization
+        snapshot = { ...snapshot, organizationId }
         emit({ _tag: "OrganizationChanged", organizationId: next })
       }
     })
@@ -481,10 +479,9 @@ export const makeWith = (options: {
  */
 export const makeFor = (client: StelaceClient["Service"], store: TokenStore["Service"]): Effect.Effect<Session["Service"], never, Scope.Scope> =>
   Effect.suspend(() => {
-    const core = coreOf(client)
-    return core === undefined
-      ? Effect.die(new Error("Stelace: not a StelaceClient of the SDK"))
-      : makeWith({ settings: core.settings, transport: core.transport, store })
+    // a client the SDK did not make has no core: a defect, as a misuse of the types would be
+    const core = coreOf(client)!
+    return makeWith({ settings: core.settings, transport: core.transport, traceRefresh: core.traceRefresh, store })
   })
 
 /**

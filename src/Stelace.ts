@@ -33,6 +33,7 @@ import type { ResultDecoder } from "./internal/client/core.js"
 import { CurrentRequestOptions, CurrentResultDecoder, makeClient, StelaceClient } from "./internal/client/core.js"
 import { fetchSender } from "./internal/wire/senders/fetch.js"
 import { httpClientSender } from "./internal/wire/senders/httpClient.js"
+import { traceRefresh, tracedInvoke } from "./internal/pipeline/spans.js"
 import { makeNodeSender, nodeModules } from "./internal/wire/senders/node.js"
 import type { Sender } from "./internal/wire/rawSender.js"
 import type { CallOptions } from "./internal/routes/model.js"
@@ -93,7 +94,10 @@ export const make = (
 ): Effect.Effect<StelaceClient["Service"], InvalidArgument, HttpClient.HttpClient> =>
   Effect.flatMap(settingsOf(options), (settings) => {
     const current = () => settings
-    return Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) => clientOver(current, httpClientSender(http, current)))
+    return Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) =>
+      Effect.map(Effect.service(CurrentResultDecoder), (decode) =>
+        // over an HttpClient, calls and refreshes are spans (the built-in senders carry no tracing)
+        makeClient({ settings: current, sender: httpClientSender(http, current), decode, traceRefresh, traced: tracedInvoke })))
   })
 
 /**

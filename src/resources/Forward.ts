@@ -24,11 +24,11 @@ export type ForwardFunction = <A = unknown>(
   options?: RequestOptions
 ) => Effect.Effect<A & WithLastResponse, StelaceError, StelaceClient | Session>
 
-const forward = (method: Method): ForwardFunction => (path, input, options) =>
+const forward = (method: Method, span: string): ForwardFunction => (path, input, options) =>
   Effect.suspend(() => {
     const checked = forwardPath(method, path)
     if (checked instanceof InvalidArgument) return Effect.fail(checked)
-    return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }) as Effect.Effect<
+    return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }, span) as Effect.Effect<
       any,
       StelaceError,
       StelaceClient | Session
@@ -36,14 +36,14 @@ const forward = (method: Method): ForwardFunction => (path, input, options) =>
   })
 
 /** `GET` a path, with an optional query. */
-export const get: ForwardFunction = /*#__PURE__*/ forward("GET")
+export const get: ForwardFunction = /*#__PURE__*/ forward("GET", "Stelace.Forward.get")
 /** `POST` to a path, with an optional JSON body. */
-export const post: ForwardFunction = /*#__PURE__*/ forward("POST")
+export const post: ForwardFunction = /*#__PURE__*/ forward("POST", "Stelace.Forward.post")
 /** `PUT` to a path, with an optional JSON body. */
-export const put: ForwardFunction = /*#__PURE__*/ forward("PUT")
+export const put: ForwardFunction = /*#__PURE__*/ forward("PUT", "Stelace.Forward.put")
 /** `PATCH` a path, with an optional JSON body. */
-export const patch: ForwardFunction = /*#__PURE__*/ forward("PATCH")
+export const patch: ForwardFunction = /*#__PURE__*/ forward("PATCH", "Stelace.Forward.patch")
 /** `DELETE` a path, with an optional JSON body (`del`, as in stelace.js). */
-export const del: ForwardFunction = /*#__PURE__*/ forward("DELETE")
+export const del: ForwardFunction = /*#__PURE__*/ forward("DELETE", "Stelace.Forward.del")
 /** `OPTIONS` on a path. */
-export const options: ForwardFunction = /*#__PURE__*/ forward("OPTIONS")
+export const options: ForwardFunction = /*#__PURE__*/ forward("OPTIONS", "Stelace.Forward.options")

@@ -9,6 +9,7 @@
 import * as Context from "effect/Context"
 import type { Invoke, ResultDecoder } from "../pipeline/invoke.js"
 import { makeInvoke } from "../pipeline/invoke.js"
+import type { TraceRefresh } from "../pipeline/spans.js"
 import type { RequestOptions, Transport } from "../wire/apiTransport.js"
 import { makeTransport } from "../wire/apiTransport.js"
 import type { Sender } from "../wire/rawSender.js"
@@ -50,6 +51,8 @@ export interface ClientCore {
   /** The settings in force (the Promise facade's setters replace them). */
   readonly settings: () => Settings
   readonly transport: Transport
+  /** Puts refreshes in a span (clients over an `HttpClient`). */
+  readonly traceRefresh?: TraceRefresh | undefined
 }
 
 const cores = new WeakMap<object, ClientCore>()
@@ -62,11 +65,14 @@ export const makeClient = (options: {
   readonly settings: () => Settings
   readonly sender: Sender
   readonly decode?: ResultDecoder | undefined
+  /** Puts refreshes in a span (clients over an `HttpClient`)... */
+  readonly traceRefresh?: TraceRefresh | undefined
+  /** ...and calls (`spans.ts`'s `tracedInvoke`). */
+  readonly traced?: ((invoke: Invoke) => Invoke) | undefined
 }): StelaceClient["Service"] => {
   const transport = makeTransport(options.sender, options.settings)
-  const client = StelaceClient.of({
-    invoke: makeInvoke({ transport, defaultOptions: CurrentRequestOptions, resultDecoder: CurrentResultDecoder, decode: options.decode })
-  })
-  cores.set(client, { settings: options.settings, transport })
+  const invoke = makeInvoke({ transport, defaultOptions: CurrentRequestOptions, resultDecoder: CurrentResultDecoder, decode: options.decode })
+  const client = StelaceClient.of({ invoke: options.traced ? options.traced(invoke) : invoke })
+  cores.set(client, { settings: options.settings, transport, traceRefresh: options.traceRefresh })
   return client
 }

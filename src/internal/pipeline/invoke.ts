@@ -21,8 +21,16 @@ import { toPage, withLastResponse } from "./results.js"
 /** Decodes the result of one call of an endpoint. */
 export type ResultDecoder = (endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>
 
-/** The function that performs calls for one client, as the user of `session`. */
-export type Invoke = (endpoint: AnyEndpoint, invocation: Invocation, session: Session["Service"]) => Effect.Effect<unknown, StelaceError>
+/**
+ * The function that performs calls for one client, as the user of `session`. `span` names the
+ * call's span, for clients that trace their calls (`Stelace.make`); others ignore it.
+ */
+export type Invoke = (
+  endpoint: AnyEndpoint,
+  invocation: Invocation,
+  session: Session["Service"],
+  span?: string | undefined
+) => Effect.Effect<unknown, StelaceError>
 
 /** Builds the call function of a client. */
 export const makeInvoke = (deps: {
@@ -85,7 +93,7 @@ export const makeInvoke = (deps: {
     const writer = writerOf(session)
     if (writer === undefined) {
       // a login whose tokens could not be stored would look like a success: refuse it up front
-      return Effect.fail(new InvalidArgument({ message: "Stelace: auth routes need a Session of the SDK" }))
+      return Effect.fail(new InvalidArgument({ message: "Stelace: not an SDK Session" }))
     }
     return Effect.flatMap(session.authTokens, (tokens) => {
       let input = invocation.input as Record<string, unknown> | undefined

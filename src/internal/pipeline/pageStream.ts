@@ -16,14 +16,17 @@ import { splitArguments } from "./arguments.js"
 import type { Input } from "./nextPage.js"
 import { nextPageInput } from "./nextPage.js"
 
-/** The `paginate` function of the list endpoint `family[name]`: a stream of every item across pages. */
-export function paginate<F extends Record<K, AnyEndpoint>, K extends keyof F>(family: F, name: K) {
+/**
+ * The `paginate` function of the list endpoint `family[name]`: a stream of every item across
+ * pages, each page's call a span named `span`.
+ */
+export function paginate<F extends Record<K, AnyEndpoint>, K extends keyof F>(family: F, name: K, span?: string) {
   return (...args: EndpointArgs<F[K]>): Stream.Stream<ItemOf<F[K]>, StelaceError, StelaceClient | Session> => {
     const endpoint = family[name]
     const first = splitArguments(endpoint, args)
     if ("_tag" in first) return Stream.fail(first)
     return Stream.paginate(first, (invocation: Invocation) =>
-      Effect.map(invokeWithClient(endpoint, invocation), (result) => {
+      Effect.map(invokeWithClient(endpoint, invocation, span), (result) => {
         const page = result as Page<ItemOf<F[K]>>
         const next = nextPageInput(invocation.input as Input, page)
         return [page.results, next === undefined ? Option.none() : Option.some({ ...invocation, input: next })] as const

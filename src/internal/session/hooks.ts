@@ -9,20 +9,14 @@ import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { HookError } from "../../Errors.js"
+import { printable } from "../pipeline/arguments.js"
 
 /** Whether `u` has a `then` method (a promise, or any thenable an application returns). */
 export const isThenable = (u: unknown): u is PromiseLike<unknown> =>
   (typeof u === "object" || typeof u === "function") && u !== null && typeof (u as { then?: unknown }).then === "function"
 
 /** What went wrong, in a few words: an error's message, or the value as text. */
-export const describeCause = (cause: unknown): string => {
-  if (cause instanceof Error) return cause.message
-  try {
-    return String(cause)
-  } catch {
-    return `<${typeof cause}>`
-  }
-}
+export const describeCause = (cause: unknown): string => cause instanceof Error ? cause.message : printable(cause)
 
 /** The `HookError` of a hook that threw, rejected or failed with `cause`. */
 export const hookFailed = (hook: HookError["hook"], cause: unknown): HookError =>

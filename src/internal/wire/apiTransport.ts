@@ -261,11 +261,15 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
       if (!idempotent.has(request.method) || times <= 0) return once
       // most calls succeed: nothing about retries runs before a first failure
       const retry = (error: TransportError, n: number): Effect.Effect<ApiResponse, TransportError> =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          n >= times || !isRetryable(error, now)
+        Effect.withFiber((fiber) => {
+          const now = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
+          return n >= times || !isRetryable(error, now)
             ? Effect.fail(error)
-            : Effect.flatMap(Random.next, (random) =>
-              Effect.andThen(Effect.sleep(retryDelay(error, n, now, random)), Effect.catch(once, (next) => retry(next, n + 1)))))
+            : Effect.andThen(
+              Effect.sleep(retryDelay(error, n, now, fiber.getRef(Random.Random).nextDoubleUnsafe())),
+              Effect.catch(once, (next) => retry(next, n + 1))
+            )
+        })
       return Effect.catch(once, (error) => retry(error, 0))
     }
   }
