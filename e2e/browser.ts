@@ -10,19 +10,43 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { expect } from "vitest"
 import { root } from "./server.js"
 
-/** Flags that would make several pages share one process, or reach for the network. */
-const dropped = new Set(["--single-process", "--no-zygote"])
+/**
+ * `@sparticuz/chromium`'s flags suit a serverless function, not a visitor's browser. Dropped: the
+ * ones that turn off the same-origin policy and CORS (so no test could catch a cross-origin
+ * regression), that let an http page load from elsewhere, and that put several sites, or all
+ * pages, in one process. Users' Chromium keeps one process per site and web security on.
+ */
+const dropped = new Set([
+  "--disable-web-security",
+  "--allow-running-insecure-content",
+  "--disable-site-isolation-trials",
+  "--single-process",
+  "--no-zygote"
+])
+
+/** Features it turns off; site isolation ones stay on, as in users' Chromium. */
+const isolation = new Set(["IsolateOrigins", "site-per-process"])
+
+const keptFlag = (arg: string): ReadonlyArray<string> => {
+  if (dropped.has(arg)) return []
+  if (!arg.startsWith("--disable-features=")) return [arg]
+  const features = arg.slice("--disable-features=".length).split(",").filter((feature) => !isolation.has(feature))
+  return features.length === 0 ? [] : [`--disable-features=${features.join(",")}`]
+}
+
+const launchArgs: ReadonlyArray<string> = [
+  ...sparticuz.args.flatMap(keptFlag),
+  "--site-per-process",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run"
+]
 
 export const launch = async (): Promise<Browser> =>
   chromium.launch({
     executablePath: await sparticuz.executablePath(),
-    args: [
-      ...sparticuz.args.filter((arg) => !dropped.has(arg)),
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run"
-    ],
+    args: [...launchArgs],
     headless: true
   })
 

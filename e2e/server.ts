@@ -23,7 +23,7 @@ export const start = (args: ReadonlyArray<string>, options: { command?: Readonly
   const child = spawn(command!, [...commandArgs, ...args], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "" },
+    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "", MAX_BODY_SIZE: "" },
     detached: true
   })
   let output = ""

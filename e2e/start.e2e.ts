@@ -1,6 +1,6 @@
 /**
  * `npm start`: options, what it serves, and that it stops everything it started on SIGINT and
- * SIGTERM, releasing its ports.
+ * SIGTERM, and within 2 s of its launcher's death (`kill -9`), releasing its ports.
  */
 import { execFileSync } from "node:child_process"
 import { connect } from "node:net"
@@ -39,6 +39,9 @@ const aliveInGroup = (pgid: number): Array<string> => {
   }
 }
 
+/** A launcher that runs the script as its direct child and passes its output through. */
+const launcher = `require("node:child_process").spawn(process.execPath, process.argv.slice(1), { stdio: "inherit" })`
+
 describe("npm start", () => {
   it("refuses bad options with a sentence and its usage", () => {
     for (const [args, message] of [
@@ -46,6 +49,7 @@ describe("npm start", () => {
       [["--api-port", "70000"], "--api-port must be a whole number from 0 to 65535"],
       [["--access-token-ttl", "0"], "--access-token-ttl must be a whole number from 1"],
       [["--api-only", "--port", "4000"], "with --api-only, set the API's with --api-port"],
+      [["--max-body-size", "lots"], "--max-body-size must be a size above 0"],
       [["--colour"], "Unknown option --colour"]
     ] as const) {
       const result = run(args)
@@ -90,6 +94,21 @@ describe("npm start", () => {
     expect(await listening(api.apiUrl)).toBe(false)
   })
 
+  it("passes --max-body-size to the API, which answers a larger body with 413 and goes on serving", async () => {
+    const api = await start(["--api-only", "--api-port", "0", "--max-body-size", "2kb"])
+    const headers = {
+      authorization: `Basic ${btoa("seck_test_LocalStelaceSecretKey0001:")}`,
+      "content-type": "application/json"
+    }
+    const send = (size: number) =>
+      fetch(new URL("/categories", api.apiUrl), { method: "POST", headers, body: JSON.stringify({ name: "x".repeat(size) }) })
+    const tooLarge = await send(3000)
+    expect(tooLarge.status).toBe(413)
+    expect((await tooLarge.json()).code).toBe("PayloadTooLarge")
+    expect((await send(100)).status).toBe(200)
+    expect(await api.stop("SIGTERM")).toBe(0)
+  })
+
   it("leaves no process behind when npm start gets Ctrl-C or SIGTERM", async () => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       const app = await start(["--", "--port", "0", "--api-port", "0"], { command: ["npm", "start", "--silent"] })
@@ -102,6 +121,26 @@ describe("npm start", () => {
       await expect.poll(() => aliveInGroup(group), { timeout: 10_000 }).toEqual([])
       expect(await listening(app.appUrl!)).toBe(false)
       expect(await listening(app.apiUrl)).toBe(false)
+    }
+  })
+
+  it.each([
+    ["npm start (npm, sh, node)", ["npm", "start", "--silent", "--"]],
+    ["a node process that runs the script directly", [process.execPath, "-e", launcher, "scripts/start.mjs"]]
+  ])("stops both servers within 2 s of a kill -9 of its launcher: %s", async (_, command) => {
+    const app = await start(["--port", "0", "--api-port", "0"], { command })
+    const group = app.process.pid!
+    expect(aliveInGroup(group).filter((line) => line.includes("scripts/start.mjs")).length).toBeGreaterThan(0)
+    expect(await listening(app.appUrl!)).toBe(true)
+    process.kill(group, "SIGKILL")
+    try {
+      // the issue's bound: both ports closed, and nothing of the tree left, 2 s after the kill
+      await expect
+        .poll(async () => ({ app: await listening(app.appUrl!), api: await listening(app.apiUrl), alive: aliveInGroup(group) }), { timeout: 2_000, interval: 100 })
+        .toEqual({ app: false, api: false, alive: [] })
+    } finally {
+      // whatever a failure left behind
+      if (aliveInGroup(group).length > 0) process.kill(-group, "SIGKILL")
     }
   })
 })

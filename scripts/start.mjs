@@ -4,7 +4,9 @@
  * process, until Ctrl-C (SIGINT) or SIGTERM. The app is built first when its sources changed.
  * With `--api-only`, only the backend runs, as `stelace-effect-server` does.
  */
-import { describeBackend, loadTesting, seedOf } from "../bin/backend.mjs"
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "../bin/backend.mjs"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp } from "./demo/serve.mjs"
 
@@ -16,6 +18,7 @@ const usage = `Usage: npm start -- [options]
   --api-only                    run only the API, not the app                      env API_ONLY=1
   --seed demo|empty|<file.json> the backend's data (default demo)                  env STELACE_SEED
   --access-token-ttl <seconds>  lifetime of access tokens (default 3600)           env ACCESS_TOKEN_TTL
+  --max-body-size <size>        largest request body the API reads (default 5mb)    env MAX_BODY_SIZE
   -h, --help                    this help`
 
 const flags = {
@@ -23,7 +26,8 @@ const flags = {
   "--api-port": "apiPort",
   "--host": "host",
   "--seed": "seed",
-  "--access-token-ttl": "accessTokenTtl"
+  "--access-token-ttl": "accessTokenTtl",
+  "--max-body-size": "maxBodySize"
 }
 
 class UsageError extends Error {}
@@ -35,11 +39,34 @@ const integer = (name, value, { min, max }) => {
   return number
 }
 
+const bodySize = (value) => {
+  if (value === undefined) return undefined
+  try {
+    return maxBodySizeOf(value)
+  } catch (error) {
+    throw new UsageError(`--max-body-size ${error.message}`)
+  }
+}
+
 const readSeed = (value) => {
   try {
     return seedOf(value)
   } catch (error) {
     throw new UsageError(`The seed${error.message.startsWith(":") ? "" : " "}${error.message}`)
+  }
+}
+
+/**
+ * The seed's publishable key goes to the app, which runs in visitors' browsers: a secret key there
+ * would be readable by anyone, so a seed that puts one in its place is refused.
+ */
+const refuseSecretKeyForApp = (seed, from) => {
+  const key = typeof seed === "object" ? seed.apiKeys?.publishable : undefined
+  if (typeof key === "string" && key.startsWith("seck_")) {
+    throw new UsageError(
+      `Refusing to start: the seed (${from}) sets apiKeys.publishable to a secret key (seck_...). ` +
+        "That key is the demo app's, and the app runs in the browser, where anyone can read it; give the seed a publishable key (pubk_...)."
+    )
   }
 }
 
@@ -51,9 +78,11 @@ const parseOptions = (argv, env) => {
     host: fromEnv("HOST"),
     seed: fromEnv("STELACE_SEED"),
     accessTokenTtl: fromEnv("ACCESS_TOKEN_TTL"),
+    maxBodySize: fromEnv("MAX_BODY_SIZE"),
     apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase())
   }
   let portFlag = false
+  let seedFlag = false
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2)
     if (flag === "--help" || flag === "-h") return { help: true }
@@ -66,18 +95,83 @@ const parseOptions = (argv, env) => {
     const value = inline ?? argv[++i]
     if (value === undefined || value.startsWith("--")) throw new UsageError(`${flag} needs a value`)
     if (name === "port") portFlag = true
+    if (name === "seed") seedFlag = true
     raw[name] = value
   }
   if (raw.apiOnly && portFlag) throw new UsageError("--port is the app's port; with --api-only, set the API's with --api-port")
   if (raw.host === "") throw new UsageError("--host needs a value")
+  const seed = readSeed(raw.seed)
+  refuseSecretKeyForApp(seed, seedFlag ? `--seed ${raw.seed}` : `STELACE_SEED=${raw.seed}`)
   return {
     port: integer("--port", raw.port, { min: 0, max: 65535 }) ?? 4000,
     apiPort: integer("--api-port", raw.apiPort, { min: 0, max: 65535 }) ?? 4100,
     host: raw.host ?? "127.0.0.1",
-    seed: readSeed(raw.seed),
+    seed,
     accessTokenTtl: integer("--access-token-ttl", raw.accessTokenTtl, { min: 1, max: 31_536_000 }),
+    maxBodySize: bodySize(raw.maxBodySize),
     apiOnly: raw.apiOnly
   }
+}
+
+/** A process's parent pid and whether it has ended (a zombie counts as ended), or `undefined` if gone. */
+const processInfo = (pid) => {
+  try {
+    if (process.platform === "linux") {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+      // after "pid (name) ": state, ppid, ...; the name may hold spaces and parentheses
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim()
+      return { ppid: Number(ppid), ended: state === "Z" || state === "X", command }
+    }
+    const [ppid, state, ...command] = execFileSync("ps", ["-o", "ppid=,stat=,args=", "-p", String(pid)], { encoding: "utf8" }).trim().split(/\s+/)
+    return ppid === undefined || ppid === "" ? undefined : { ppid: Number(ppid), ended: state.startsWith("Z"), command: command.join(" ") }
+  } catch {
+    return undefined
+  }
+}
+
+/** A shell that only runs a command line (`sh -c ...`), as package managers run scripts. */
+const isScriptShell = (command) => /^(\S*\/)?(sh|bash|dash|ash|zsh)\s+-c\s/.test(command)
+
+/**
+ * The chain of processes from this one up to its launcher: the parent, and when a package
+ * manager runs this script through `sh -c`, the shells up to the package manager.
+ */
+const launcherChain = () => {
+  const chain = [process.pid, process.ppid]
+  if (process.platform === "win32" || process.env.npm_lifecycle_event === undefined) return chain
+  for (let depth = 0; depth < 3; depth++) {
+    const top = processInfo(chain.at(-1))
+    if (top === undefined || !isScriptShell(top.command) || top.ppid <= 1) break
+    chain.push(top.ppid)
+  }
+  return chain
+}
+
+/**
+ * Calls `onGone` once the launcher is gone: when any process of the chain from this one up to it
+ * has a new parent (its own parent died: npm -> sh -> node, after `kill -9` of npm, leaves the
+ * shell to init), or the launcher itself ended; and when an IPC channel to the parent closes.
+ * Checked four times a second, so the servers stop well within 2 s.
+ */
+const watchLauncher = (onGone) => {
+  if (process.connected) process.once("disconnect", onGone)
+  const chain = launcherChain()
+  const intact = () => {
+    if (process.ppid !== chain[1]) return false
+    for (let i = 1; i < chain.length; i++) {
+      const info = processInfo(chain[i])
+      if (info === undefined || info.ended) return false
+      if (i + 1 < chain.length && info.ppid !== chain[i + 1]) return false
+    }
+    return true
+  }
+  const timer = setInterval(() => {
+    if (intact()) return
+    clearInterval(timer)
+    onGone()
+  }, 250)
+  timer.unref()
 }
 
 const listenError = (what, error) =>
@@ -96,17 +190,15 @@ const main = async () => {
   const stop = async () => {
     if (stopping) return
     stopping = true
+    // a connection that does not let go must not keep the ports open
+    setTimeout(() => process.exit(0), 1000).unref()
     await Promise.allSettled(started.map((server) => server.close()))
     process.exit(0)
   }
   process.on("SIGINT", () => void stop())
   process.on("SIGTERM", () => void stop())
-  // `npm start` runs this script through a shell; npm passes SIGTERM to the shell, which dies
-  // without passing it on. Left behind, this process stops too rather than linger as an orphan.
-  const parent = process.ppid
-  setInterval(() => {
-    if (process.ppid !== parent) void stop()
-  }, 250).unref()
+  // the servers never outlive what launched them, even when it died without a word (kill -9)
+  watchLauncher(() => void stop())
 
   const { seed } = options
   const [testing, app] = await Promise.all([
@@ -117,7 +209,8 @@ const main = async () => {
     port: options.apiPort,
     host: options.host,
     seed,
-    accessTokenTtl: options.accessTokenTtl
+    accessTokenTtl: options.accessTokenTtl,
+    maxBodySize: options.maxBodySize
   }).catch((error) => Promise.reject(listenError("API", error)))
   started.push(api)
 

@@ -86,7 +86,8 @@ export interface SessionSnapshot {
   /**
    * `loading` until the token store first answers (an asynchronous store), then `anonymous` or
    * `authenticated`; `expired` once the server refused the refresh token, until the next login,
-   * logout or change from elsewhere. An expired snapshot keeps the user it was about.
+   * logout or change from elsewhere. An expired snapshot keeps the user (and organization) it was
+   * about, with no roles and no expiry.
    */
   readonly status: SessionStatus
   readonly userId: string | null
@@ -372,7 +373,7 @@ export const makeWith = (options: {
                   const ended = snapshot
                   remember(undefined)
                   // the identity stays until the next login: pages keep their data meanwhile
-                  snapshot = { ...ended, status: "expired" }
+                  snapshot = { ...ended, status: "expired", roles: [], expiresAt: null }
                   emit({ _tag: "Expired", error: expired })
                 })),
                 Effect.andThen(Effect.fail(expired))

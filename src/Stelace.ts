@@ -142,7 +142,9 @@ export const layerWithSender = (
  * to the application, so tests can swap them. A server with many users provides `layerClient`
  * once and a `Session.layer` per request instead.
  *
- * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
+ * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...),
+ * and, in a browser, on a secret key (`seck_...`) unless `dangerouslyAllowSecretKeyInBrowser` is
+ * `true`; as do `layerConfig`, `layerFetch` and `layerNode`.
  */
 export const layer = (
   ...options: LayerOptions

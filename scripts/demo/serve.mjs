@@ -28,8 +28,16 @@ const indexWith = (dir, config) => {
   return html.replace(configScript, `<script id="stelace-config" type="application/json">${json}</script>`)
 }
 
-/** Starts the static server; resolves with its URL and a `close` function. */
+/**
+ * Starts the static server; resolves with its URL and a `close` function. Refuses a configuration
+ * whose key is not publishable: every visitor's browser gets it.
+ */
 export const serveApp = async ({ dir, port, host, config }) => {
+  if (typeof config.apiKey !== "string" || !config.apiKey.startsWith("pubk_")) {
+    throw new TypeError(
+      `The demo app takes a publishable API key (pubk_...), ${String(config.apiKey).startsWith("seck_") ? "not a secret key (seck_...), which anyone could read in the browser" : "and was given something else"}`
+    )
+  }
   const index = indexWith(dir, config)
   const server = createServer((request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {

@@ -485,6 +485,15 @@ class FacadeInstance {
     }
   }
 
+  /**
+   * @internal Leaves an expired session for anonymous with no request (nothing is stored to
+   * revoke): what React's logout does while the session is expired.
+   */
+  _leaveExpired(): Promise<void> {
+    const writer = this._session && writerOf(this._session)
+    return writer && this._session!.snapshot().status === "expired" ? Effect.runPromise(Effect.ignore(writer.clear)) : Promise.resolve()
+  }
+
   /** Releases the instance's runtime: pending calls are interrupted, later calls rejected. */
   dispose(): Promise<void> {
     this._disposed = true
@@ -532,6 +541,9 @@ export type StelaceInstance<V extends string | undefined = undefined> = StelaceI
  * Creates a client with stelace.js's interface (a drop-in replacement for `stelace@0.14.0`). The
  * `apiVersion` types list results: page-based meta under `"2019-05-20"`, cursors under
  * `"2020-08-10"`, either kind when unset.
+ *
+ * In a browser, a secret key (`seck_...`) throws `InvalidArgument` unless the config says
+ * `dangerouslyAllowSecretKeyInBrowser: true` (and so does `setApiKey`).
  *
  * @example
  * ```js

@@ -1,12 +1,12 @@
 /**
- * What the React hooks read about one client's session: its snapshot, whether the last session
- * ended by expiring, and who is asking (the part of the snapshot query keys carry). One store per
- * provider, so nothing is shared between clients or requests.
+ * What the React hooks read about one client's session: its state (`loading`, `anonymous`,
+ * `authenticated` or `expired`), and who is asking (the part of the state query keys carry). One
+ * store per provider, so nothing is shared between clients or requests.
  *
  * @internal
  */
 import type { StelaceInstance } from "../facade/createInstance.js"
-import type { SessionSnapshot } from "../Session.js"
+import type { SessionSnapshot, SessionStatus } from "../Session.js"
 
 /** Who is asking: what query keys carry, so one user's cached data is never shown to another. */
 export interface Identity {
@@ -14,44 +14,97 @@ export interface Identity {
   readonly organizationId: string | null
 }
 
-/** The session as React renders it. */
-export interface SessionState extends SessionSnapshot {
-  /**
-   * The last session ended because the server refused its refresh token (not by a logout). Set
-   * once per expiry, cleared by the next login, logout or change from another tab.
-   */
-  readonly expired: boolean
-}
+/**
+ * Where the session stands (the core's `SessionStatus`):
+ * - `loading`: the token store has not answered yet (an asynchronous store, such as React
+ *   Native's AsyncStorage); nobody is known to be logged in or out;
+ * - `anonymous`: nobody is logged in;
+ * - `authenticated`: `userId` is logged in;
+ * - `expired`: the server refused the refresh token of `userId`'s session (not a logout); the
+ *   user must log in again. Until the next login, logout or change from another tab.
+ */
+export type { SessionStatus }
+
+/** The session as React renders it: the core's snapshot. */
+export type SessionState = SessionSnapshot
 
 /** @internal */
 export interface SessionStore {
   readonly subscribe: (listener: () => void) => () => void
   readonly getState: () => SessionState
+  /** Who is asking; while the session is `expired`, the user whose session it was. */
   readonly getIdentity: () => Identity
-  /** Follows the client's session events; returns the function that stops. */
+  /**
+   * Resolves once the session is neither `loading` nor `expired` (at once when it is not); rejects
+   * with the signal's reason when it aborts first.
+   */
+  readonly settled: (signal?: AbortSignal) => Promise<void>
+  /** Logs out; an expired session is left with no request (nothing is stored to revoke). */
+  readonly logout: () => Promise<void>
+  /** Follows the client's session; returns the function that stops. */
   readonly connect: (onUserChange: (previous: Identity) => void) => () => void
+}
+
+/** The session with every status, as the store reads it. @internal */
+interface SessionSource {
+  /** The state now: the same object until it changes. */
+  readonly getState: () => SessionState
+  /** Calls `listener` after every change; returns the function that stops. */
+  readonly subscribe: (listener: () => void) => () => void
+  readonly logout: () => Promise<void>
+}
+
+/** The part of the facade instance that leaves an expired session without a request. @internal */
+interface ExpiredExit {
+  readonly _leaveExpired: () => Promise<void>
+}
+
+/**
+ * The client's session, as its core reports it: `loading` until an asynchronous token store
+ * answers, `expired` (still about the user whose session it was) once the server refused the
+ * refresh token, the snapshot the same object until it changes.
+ */
+const sessionSource = (client: StelaceInstance): SessionSource => {
+  const listeners = new Set<() => void>()
+  const notify = () => {
+    for (const listener of [...listeners]) listener()
+  }
+  let unsubscribe: (() => void) | undefined
+  return {
+    getState: () => client.session.getSnapshot(),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      unsubscribe ??= client.session.subscribe(notify)
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0) {
+          unsubscribe?.()
+          unsubscribe = undefined
+        }
+      }
+    },
+    logout: () =>
+      client.session.getSnapshot().status === "expired"
+        ? (client as unknown as ExpiredExit)._leaveExpired()
+        : client.auth.logout().then(() => {})
+  }
 }
 
 /** @internal */
 export const makeSessionStore = (client: StelaceInstance): SessionStore => {
+  const source = sessionSource(client)
   const listeners = new Set<() => void>()
-  let expired = false
-  let snapshot = client.session.getSnapshot()
-  let state: SessionState = { ...snapshot, expired }
-  let identity: Identity = { userId: snapshot.userId, organizationId: snapshot.organizationId }
+  const waiting = new Set<() => void>()
+  let identity: Identity = { userId: null, organizationId: null }
 
-  // Values only change when the client's snapshot or the expiry flag does, so React sees the
-  // same objects between events (what `useSyncExternalStore` needs).
-  const getState = () => {
-    const next = client.session.getSnapshot()
-    if (next !== snapshot || state.expired !== expired) {
-      snapshot = next
-      state = { ...next, expired }
-      if (next.userId !== identity.userId || next.organizationId !== identity.organizationId) {
-        identity = { userId: next.userId, organizationId: next.organizationId }
-      }
-    }
-    return state
+  const getIdentity = () => {
+    const { userId, organizationId } = source.getState()
+    if (userId !== identity.userId || organizationId !== identity.organizationId) identity = { userId, organizationId }
+    return identity
+  }
+  const isSettled = () => {
+    const { status } = source.getState()
+    return status !== "loading" && status !== "expired"
   }
 
   return {
@@ -59,18 +112,41 @@ export const makeSessionStore = (client: StelaceInstance): SessionStore => {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    getState,
-    getIdentity: () => (getState(), identity),
-    connect: (onUserChange) => {
-      let previous = (getState(), identity)
-      return client.session.subscribe((event) => {
-        if (event._tag === "Expired") expired = true
-        else if (event._tag === "LoggedIn" || event._tag === "LoggedOut" || event._tag === "Changed") expired = false
-        getState()
-        if (identity.userId !== previous.userId) onUserChange(previous)
-        previous = identity
-        for (const listener of listeners) listener()
+    getState: source.getState,
+    getIdentity,
+    settled: (signal) => {
+      if (isSettled()) return Promise.resolve()
+      return new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason)
+        const resume = () => {
+          waiting.delete(resume)
+          signal?.removeEventListener("abort", abort)
+          resolve()
+        }
+        const abort = () => {
+          waiting.delete(resume)
+          reject(signal!.reason)
+        }
+        waiting.add(resume)
+        signal?.addEventListener("abort", abort, { once: true })
       })
+    },
+    logout: source.logout,
+    connect: (onUserChange) => {
+      let previous = getIdentity()
+      const changed = () => {
+        const current = getIdentity()
+        if (current.userId !== previous.userId) onUserChange(previous)
+        previous = current
+        for (const listener of [...listeners]) listener()
+        if (isSettled()) {
+          for (const resume of [...waiting]) resume()
+        }
+      }
+      const stop = source.subscribe(changed)
+      // a change between the first render and now (the store answered meanwhile, say)
+      changed()
+      return stop
     }
   }
 }

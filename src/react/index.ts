@@ -3,8 +3,9 @@
  * `useStelace()`, `useSession()`, `useSessionEvent()`, and TanStack Query options for every route
  * (`useStelaceQueries()`, `createStelaceQueries(client)`).
  *
- * React 19 is a peer dependency; `@tanstack/react-query` v5 (5.89 or later) is only needed for
- * the query options, and only its types are imported here.
+ * React 19.2 is a peer dependency (`useSessionEvent` uses its `useEffectEvent`);
+ * `@tanstack/react-query` v5 (5.89 or later) is only needed for the query options, and only its
+ * types are imported here.
  *
  * @since 0.1.0
  */
@@ -14,7 +15,7 @@ export {
   type StelaceProviderProps,
   useStelace
 } from "./StelaceProvider.js"
-export type { Identity, SessionState } from "./SessionStore.js"
+export type { Identity, SessionState, SessionStatus } from "./SessionStore.js"
 export { type UseSessionResult, useSession, useSessionEvent } from "./useSession.js"
 export {
   createStelaceQueries,
@@ -23,15 +24,21 @@ export {
   type ListRoute,
   type MutationRoute,
   type MutationVariables,
+  type PreviewRouteName,
   type QueryRoute,
   type ReadRouteName,
   type RouteQueries,
+  type SkipToken,
+  type StelaceFilters,
   type StelaceFamily,
   type StelaceInfiniteQueryOptions,
   type StelaceMutationOptions,
   type StelaceMutationOptionsResult,
   type StelaceQueries,
+  type StelaceQueryFilters,
   type StelaceQueryKey,
-  type StelaceQueryOptions
+  type StelaceQueryOptions,
+  type StelaceSkippableInfiniteQueryOptions,
+  type StelaceSkippableQueryOptions
 } from "./queries.js"
 export { useStelaceQueries } from "./useStelaceQueries.js"

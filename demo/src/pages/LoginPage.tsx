@@ -1,17 +1,15 @@
 /** Log in, then back to where the visitor was going (`?next=`). */
 import { useSession } from "stelace-effect/react"
 import { LoginForm } from "../components/LoginForm.js"
-import { Link, navigate, useLocation } from "../router.js"
+import { appPath, Link, navigate, useLocation } from "../router.js"
 
 const demoUsers = ["alice", "bruno", "chloe", "david"]
-
-/** Only paths of this app, never another site. */
-const safeNext = (next: string | null) => (next !== null && next.startsWith("/") && !next.startsWith("//") ? next : "/")
 
 export const LoginPage = () => {
   const { search } = useLocation()
   const { status } = useSession()
-  const next = safeNext(search.get("next"))
+  // only a path of this app, never another site
+  const next = appPath(search.get("next"))
   return (
     <section className="narrow">
       <h1 tabIndex={-1}>Log in</h1>

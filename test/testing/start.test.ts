@@ -1,0 +1,71 @@
+/**
+ * `npm start` never hands the demo app a secret key: whichever way a seed brings one (`--seed`,
+ * `STELACE_SEED`), it refuses with a sentence and exit code 2 before anything listens, and the
+ * app's server refuses any key that is not publishable. (What it serves, and how it stops, is in
+ * `e2e/start.e2e.ts`.)
+ */
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+// @ts-expect-error: a JavaScript module of the scripts, without types
+import { serveApp } from "../../scripts/demo/serve.mjs"
+
+const root = fileURLToPath(new URL("../../", import.meta.url))
+const secretKey = "seck_test_LocalStelaceSecretKey0001"
+
+const seedFile = (data: unknown) => {
+  const file = join(mkdtempSync(join(tmpdir(), "stelace-seed-")), "seed.json")
+  writeFileSync(file, JSON.stringify(data))
+  return file
+}
+
+const npmStart = (args: ReadonlyArray<string>, env: Record<string, string> = {}) => {
+  const result = spawnSync(process.execPath, ["scripts/start.mjs", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "", ...env },
+    timeout: 15_000
+  })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+describe("npm start and secret keys", () => {
+  const seed = seedFile({ apiKeys: { publishable: secretKey } })
+
+  it.each([
+    ["--seed", ["--seed", seed, "--port", "0", "--api-port", "0"], {}, `--seed ${seed}`],
+    ["--seed=", [`--seed=${seed}`, "--api-only", "--api-port", "0"], {}, `--seed ${seed}`],
+    ["STELACE_SEED", ["--port", "0", "--api-port", "0"], { STELACE_SEED: seed }, `STELACE_SEED=${seed}`]
+  ])("refuses a seed whose publishable key is a secret key, given by %s", (_, args, env, from) => {
+    const result = npmStart(args, env)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(
+      `Refusing to start: the seed (${from}) sets apiKeys.publishable to a secret key (seck_...).`
+    )
+    expect(result.stderr).toContain("give the seed a publishable key (pubk_...)")
+    // the key itself is not repeated, and nothing was started
+    expect(result.stderr + result.stdout).not.toContain(secretKey)
+    expect(result.stdout).not.toContain("Stelace API:")
+  })
+
+  it("serves the app only with a publishable key", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "stelace-app-"))
+    writeFileSync(join(dir, "index.html"), `<script id="stelace-config" type="application/json">{}</script>`)
+    const options = { dir, port: 0, host: "127.0.0.1" }
+    await expect(serveApp({ ...options, config: { apiUrl: "http://127.0.0.1:4100", apiKey: secretKey } })).rejects.toThrow(
+      new TypeError("The demo app takes a publishable API key (pubk_...), not a secret key (seck_...), which anyone could read in the browser")
+    )
+    await expect(serveApp({ ...options, config: { apiUrl: "http://127.0.0.1:4100" } })).rejects.toThrow(
+      "The demo app takes a publishable API key (pubk_...), and was given something else"
+    )
+    const app = await serveApp({ ...options, config: { apiUrl: "http://127.0.0.1:4100", apiKey: "pubk_test_LocalStelacePublicKey0001" } })
+    try {
+      expect(await (await fetch(app.url)).text()).toContain("pubk_test_LocalStelacePublicKey0001")
+    } finally {
+      await app.close()
+    }
+  })
+})
