@@ -8,11 +8,16 @@
 //   node scripts/generate.mjs           write what changed (npm run generate)
 //   node scripts/generate.mjs --check   exit 1, naming the stale files, if anything would change
 //
-// The table is read as text, in the format its header describes; anything else inside a family
-// is an error, so the generator never skips a route silently.
+// - the id kinds the families declare (`@id`): their branded types in src/Types.ts, their schemas
+//   in src/internal/routes/resourceSchemas.ts and IdsByCollection in src/internal/routes/model.ts
+//   (each between `generated` markers).
+//
+// The table is parsed as TypeScript, in the form its header describes; anything else in it is an
+// error, so the generator never skips a route silently.
 import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
+import { parseAst } from "rolldown/parseAst"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const TABLE = "src/internal/routes/table.ts"
@@ -73,71 +78,87 @@ const helpers = {
   del: { method: "DELETE", kind: "object" }
 }
 
-const ROUTE = /^ {2}(\w+): \/\*#__PURE__\*\/ (\w+)\((.*)\),?$/
+/** The last doc comment in `text` (what sits between a node and the one before it), as lines. */
+const lastDoc = (text) => {
+  const docs = text.match(/\/\*\*[\s\S]*?\*\//g)
+  return docs ? parseDoc(docs[docs.length - 1].split("\n")) : undefined
+}
 
-/** The families of the table, in order, with their routes. */
+/** `@id <Name> [/<collection>] [= <Target>] <description>` tags of a family. */
+const parseIds = (family) =>
+  tag(family.doc, "id").map((value) => {
+    const match = /^(\w+)(?: \/([a-z-]+))?(?: = (\w+))? (.+)$/s.exec(value)
+    if (!match) fail(`family ${family.name}: @id must read <Name> [/<collection>] [= <Target>] <description>`)
+    const [, name, collection, target, description] = match
+    const collections = [...new Set(family.routes.flatMap((route) => [...route.path.matchAll(/\/([a-z-]+)\/:id\b/g)].map((m) => m[1])))]
+    if (!collection && collections.length !== 1) fail(`family ${family.name}: @id ${name} needs /<collection> (its routes take ids after ${collections.join(", ") || "nothing"})`)
+    return { name, collection: collection ?? collections[0], target, description: description.replace(/\s+/g, " ") }
+  })
+
+/**
+ * The families of the table, in order, with their routes: the table is parsed as TypeScript (oxc,
+ * through rolldown), and anything in it that is not a family of routes in the documented form is
+ * an error, so the generator never skips a route silently.
+ */
 export const parseTable = (text) => {
-  const lines = text.split("\n")
+  const program = parseAst(text, { lang: "ts" }, TABLE)
   const families = []
-  let doc = undefined
-  let family = undefined
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]
-    const trimmed = line.trim()
-    if (trimmed.startsWith("/**")) {
-      const start = i
-      while (!lines[i].includes("*/")) i++
-      doc = parseDoc(lines.slice(start, i + 1))
-      continue
-    }
-    const open = /^export const (\w+) = \{$/.exec(line)
-    if (open) {
-      if (!doc) fail(`family ${open[1]} has no doc comment`)
-      family = { name: open[1], doc, routes: [] }
-      families.push(family)
-      doc = undefined
-      continue
-    }
-    if (family && line === "}") {
-      if (family.routes.length === 0) fail(`family ${family.name} has no route`)
-      family = undefined
-      continue
-    }
-    if (family) {
-      const route = ROUTE.exec(line)
-      if (!route) fail(`line ${i + 1} is not a route entry: ${line}`)
-      if (!doc) fail(`route ${family.name}.${route[1]} has no doc comment`)
-      const helper = helpers[route[2]]
-      if (!helper) fail(`route ${family.name}.${route[1]} uses an unknown helper ${route[2]}`)
-      const [path, types, extras = ""] = splitTopLevel(route[3])
-      if (!/^"\/[^"]*"$/.test(path)) fail(`route ${family.name}.${route[1]} has no path literal`)
-      const typeArgs = /^as<(.*)>$/.exec(types)
-      if (!typeArgs) fail(`route ${family.name}.${route[1]} has no as<Out, In> types`)
-      const [out, input, paging = "\"version\""] = splitTopLevel(typeArgs[1])
+  let previousEnd = 0
+  for (const statement of program.body) {
+    const before = text.slice(previousEnd, statement.start)
+    previousEnd = statement.end
+    if (statement.type !== "ExportNamedDeclaration" || statement.declaration?.type !== "VariableDeclaration") continue
+    const [declaration, ...others] = statement.declaration.declarations
+    if (others.length > 0 || declaration.init?.type !== "ObjectExpression") fail(`line ${lineOf(text, statement.start)}: an export that is not one family`)
+    const name = declaration.id.name
+    const doc = lastDoc(before)
+    if (!doc) fail(`family ${name} has no doc comment`)
+    const family = { name, doc, routes: [] }
+    let routeStart = declaration.init.start + 1
+    for (const property of declaration.init.properties) {
+      const where = `${name}.${property.key?.name ?? "?"}`
+      const leading = text.slice(routeStart, property.start)
+      routeStart = property.end
+      if (property.type !== "Property" || property.key.type !== "Identifier" || property.computed) fail(`${where}: not a route entry (line ${lineOf(text, property.start)})`)
+      const routeDoc = lastDoc(leading)
+      if (!routeDoc) fail(`route ${where} has no doc comment`)
+      const call = property.value
+      if (call.type !== "CallExpression" || call.callee.type !== "Identifier") fail(`route ${where} is not a route helper call`)
+      if (!text.slice(property.key.end, call.start).includes("/*#__PURE__*/")) fail(`route ${where} is not marked /*#__PURE__*/`)
+      const helper = helpers[call.callee.name]
+      if (!helper) fail(`route ${where} uses an unknown helper ${call.callee.name}`)
+      const [path, types, extras] = call.arguments
+      if (path?.type !== "Literal" || typeof path.value !== "string" || !path.value.startsWith("/")) fail(`route ${where} has no path literal`)
+      if (types?.type !== "TSInstantiationExpression" || types.expression.name !== "as") fail(`route ${where} has no as<Out, In> types`)
+      const [out, input, paging] = types.typeArguments.params.map((param) => text.slice(param.start, param.end))
+      if (extras !== undefined && extras.type !== "ObjectExpression") fail(`route ${where}: its extras are not an object literal`)
+      const kind = extras?.properties.find((p) => p.key?.name === "kind")?.value.value
       family.routes.push({
-        name: route[1],
-        doc,
+        name: property.key.name,
+        doc: routeDoc,
         method: helper.method,
-        kind: /kind: "list"/.test(extras) ? "list" : helper.kind,
-        path: path.slice(1, -1),
+        kind: kind ?? helper.kind,
+        path: path.value,
         out,
         input,
-        paging: JSON.parse(paging)
+        paging: paging === undefined ? "version" : JSON.parse(paging)
       })
-      doc = undefined
-      continue
     }
-    if (trimmed !== "" && !trimmed.startsWith("//")) doc = undefined
+    if (family.routes.length === 0) fail(`family ${name} has no route`)
+    family.ids = parseIds(family)
+    families.push(family)
   }
   if (families.length === 0) fail("no family found")
   return families
 }
 
+const lineOf = (text, offset) => text.slice(0, offset).split("\n").length
+
 // ---------------------------------------------------------------------------------------------
 // Writing
 // ---------------------------------------------------------------------------------------------
 
-const generatorTags = new Set(["facade", "alias", "reexport", "module"])
+const generatorTags = new Set(["facade", "alias", "reexport", "module", "id"])
 
 /** A doc comment, indented, without the generator's own tags. */
 const renderDoc = ({ body, tags }, indent = "", extra = []) => {
@@ -295,6 +316,54 @@ ${rows.join(",\n")}
 `
 }
 
+const IDS_BEGIN = "// <generated by scripts/generate.mjs: the id kinds of the route table>"
+
+/** `text` with the region between `IDS_BEGIN` and the next `INDEX_END` replaced by `lines`. */
+const withIdRegion = (path, text, lines) => {
+  const begin = text.indexOf(IDS_BEGIN)
+  const end = text.indexOf(INDEX_END, begin)
+  if (begin === -1 || end === -1) throw new Error(`${path}: the ${IDS_BEGIN} ... ${INDEX_END} markers are missing`)
+  return text.slice(0, begin) + [IDS_BEGIN, ...lines, INDEX_END].join("\n") + text.slice(end + INDEX_END.length)
+}
+
+/** Every id kind the families declare, by name (aliases after their target). */
+const idKinds = (families) => {
+  const ids = families.flatMap((family) => family.ids)
+  const seen = new Map()
+  for (const id of ids) {
+    if (seen.has(id.name)) fail(`id ${id.name} is declared twice`)
+    if (ids.some((other) => other !== id && other.collection === id.collection)) fail(`two ids are taken after /${id.collection}`)
+    seen.set(id.name, id)
+  }
+  for (const id of ids) if (id.target && !seen.has(id.target)) fail(`id ${id.name} = ${id.target}: no id ${id.target}`)
+  const sortKey = (id) => (id.target ? `${id.target}\u0001${id.name}` : id.name)
+  return ids.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1))
+}
+
+/** The id types of src/Types.ts. */
+const idTypes = (ids) =>
+  ids.flatMap((id) => [
+    `/** The id of ${id.description}. */`,
+    id.target ? `export type ${id.name} = ${id.target}` : `export type ${id.name} = Brand.Branded<string, "${id.name}">`
+  ])
+
+/** The id schemas of src/internal/routes/resourceSchemas.ts. */
+const idSchemas = (ids) =>
+  ids.flatMap((id) => [
+    `/** The id of ${id.description}. */`,
+    `export const ${id.name}: Schema.Codec<T.${id.name}, string> = ${id.target ?? `Schema.String.pipe(Schema.brand("${id.name}"))`}`
+  ])
+
+/** IdsByCollection of src/internal/routes/model.ts. */
+const idsByCollection = (ids) => [
+  "/** The kind of id the path parameter after each collection takes (`/assets/:id`: an `AssetId`). */",
+  "export interface IdsByCollection {",
+  ...[...ids].sort((a, b) => (a.collection < b.collection ? -1 : 1)).map((id) =>
+    `  readonly ${/^[a-z]+$/.test(id.collection) ? id.collection : JSON.stringify(id.collection)}: T.${id.name}`
+  ),
+  "}"
+]
+
 const indexRegion = (modules) =>
   [INDEX_BEGIN, ...modules.map((name) => `export * as ${name} from "./resources/${name}.js"`), INDEX_END].join("\n")
 
@@ -319,6 +388,14 @@ export const generate = () => {
   const end = index.indexOf(INDEX_END)
   if (begin === -1 || end === -1) throw new Error(`src/index.ts: the ${INDEX_BEGIN} ... ${INDEX_END} markers are missing`)
   files.set("src/index.ts", index.slice(0, begin) + indexRegion(modules) + index.slice(end + INDEX_END.length))
+  const ids = idKinds(families)
+  for (const [path, lines] of [
+    ["src/Types.ts", idTypes(ids)],
+    ["src/internal/routes/resourceSchemas.ts", idSchemas(ids)],
+    ["src/internal/routes/model.ts", idsByCollection(ids)]
+  ]) {
+    files.set(path, withIdRegion(path, readFileSync(join(root, path), "utf8"), lines))
+  }
   files.set("src/facade/resources.ts", facadeResources(families))
   files.set("src/internal/routes/resultSchemas.ts", routeSchemas(families))
   return { files, stale }

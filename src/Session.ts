@@ -305,7 +305,7 @@ export const makeWith = (options: {
               new HookError({
                 message: "Stelace: beforeRefreshToken answered tokens whose accessToken or refreshToken is not a string",
                 hook: "beforeRefreshToken",
-                reason: "failed"
+                reason: { _tag: "Failed" }
               })
             )
         })

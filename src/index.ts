@@ -10,15 +10,18 @@ export * as Schemas from "./Schemas.js"
 export {
   DecodeError,
   HookError,
-  type LastResponse,
-  type NetworkErrorReason,
+  type HookErrorReason,
   InvalidArgument,
+  isStelaceError,
+  type LastResponse,
   MalformedResponse,
   NetworkError,
+  type NetworkErrorReason,
   RequestAborted,
   ServerError,
+  type ServerErrorReason,
   SessionExpired,
-  type StelaceError,
+  StelaceError,
   type WithLastResponse
 } from "./Errors.js"
 export type { Page, PaginationMeta } from "./internal/routes/model.js"

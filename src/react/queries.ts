@@ -156,12 +156,13 @@ export interface MutationRoute<P extends string, In, Out> {
   ): StelaceMutationOptionsResult<Out, MutationVariables<P, In>, TOnMutateResult>
 }
 
-/**
- * GET routes answering one object. The endpoint table types `method` as any method, so the type
- * of a route cannot tell a GET from a POST; the runtime reads `endpoint.method`, and a test keeps
- * this list equal to the table's.
- */
-export type ReadRouteName = "read" | "readPrivate" | "getGraph" | "checkAvailability" | "checkConfirm"
+/** Whether a route reads: a `GET` answering one object (its method is in its type, from the table). */
+type IsRead<E> = E extends Endpoint<any, any, any, "object", any, infer M> ? ([M] extends ["GET"] ? true : false) : false
+
+/** The names of the routes that read (a `GET` answering one object), derived from the route table. */
+export type ReadRouteName = {
+  [F in StelaceFamily]: { [Name in keyof ResourceTable[F]]: IsRead<ResourceTable[F][Name]> extends true ? Name : never }[keyof ResourceTable[F]]
+}[StelaceFamily]
 
 /**
  * POST routes that read: they compute an answer without changing anything (`transactions.preview`,
@@ -174,7 +175,8 @@ const previewRouteNames: ReadonlySet<string> = new Set<PreviewRouteName>(["previ
 /** The bindings of one route. */
 export type RouteQueries<Name, E> = E extends Endpoint<infer P, infer In, infer Out, infer K>
   ? K extends "list" ? ListRoute<P, In, Out>
-  : Name extends ReadRouteName | PreviewRouteName ? QueryRoute<P, In, Out>
+  : IsRead<E> extends true ? QueryRoute<P, In, Out>
+  : Name extends PreviewRouteName ? QueryRoute<P, In, Out>
   : MutationRoute<P, In, Out>
   : never
 

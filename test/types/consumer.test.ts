@@ -71,6 +71,21 @@ describe("a strict TypeScript consumer", () => {
     expect(compile(project("consumer", { "app.ts": read("consumer/app.ts") }))).toBe("")
   }, 30_000)
 
+  it("types each route's errors: reasons catchReason handles, SessionExpired and DecodeError only where they can happen", () => {
+    expect(compile(project("errors", { "errors.ts": read("consumer/errors.ts") }))).toBe("")
+  }, 30_000)
+
+  it("reports the error misuse the @ts-expect-error lines of errors.ts mark", () => {
+    const source = read("consumer/errors.ts").replaceAll("// @ts-expect-error", "// (expected error)")
+    const output = compile(project("errors-misuse", { "errors.ts": source }))
+    const errors = output.split("\n").filter((line) => line.includes("error TS"))
+    expect(errors.length).toBe(source.split("// (expected error)").length - 1)
+    expect(output).toContain(`'"Teapot"' is not assignable`)
+    expect(output).toContain(`'"SessionExpired"' is not assignable`)
+    expect(output).toContain(`'"DecodeError"' is not assignable`)
+    expect(output).toMatch(/No overload matches this call[\s\S]*DecodingNotRegistered/)
+  }, 30_000)
+
   it("types Effect lists by the API version it registers", () => {
     expect(compile(project("registered", { "app.ts": read("registered/app.ts") }))).toBe("")
   }, 30_000)

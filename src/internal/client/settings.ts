@@ -9,6 +9,7 @@ import type * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { InvalidArgument } from "../../Errors.js"
 import type { Tokens } from "../../TokenStore.js"
+import { inspectSymbol } from "../inspect.js"
 
 /** Replaces the default refresh call: receives the current tokens, returns the new ones. */
 export type BeforeRefreshToken = (tokens: Tokens) => Effect.Effect<Tokens | null | undefined, unknown>
@@ -185,8 +186,6 @@ const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
   }
   return out as Partial<Omit<Settings, "wire">>
 }
-
-const inspectSymbol = Symbol.for("nodejs.util.inspect.custom")
 
 /** A `window` with a `document`, looked up when a key is set (so a DOM set up later counts). */
 const inBrowser = () => typeof window === "object" && window !== null && typeof (window as { document?: unknown }).document === "object"

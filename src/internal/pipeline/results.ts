@@ -49,14 +49,7 @@ export const toPage = (body: unknown, lastResponse: LastResponse): Page<unknown>
   } else if (body !== null && typeof body === "object" && Array.isArray((body as ListBody).results)) {
     page = { results: (body as ListBody).results, paginationMeta: paginationMeta(body as ListBody) }
   } else {
-    const error = new MalformedResponse({
-      message: "Expected a list (an array, or an object with a results array)",
-      statusCode: lastResponse.statusCode,
-      requestId: lastResponse.requestId
-    })
-    defineHidden(error, "body", JSON.stringify(body))
-    defineHidden(error, "lastResponse", lastResponse)
-    return error
+    return MalformedResponse.withBody("Expected a list (an array, or an object with a results array)", lastResponse, JSON.stringify(body))
   }
   defineHidden(page, "lastResponse", lastResponse)
   return page as Page<unknown>

@@ -9,14 +9,14 @@ import * as Effect from "effect/Effect"
 import type { StelaceError } from "../../Errors.js"
 import { Session } from "../../Session.js"
 import { StelaceClient } from "../client/core.js"
-import type { AnyEndpoint, EndpointArgs, EndpointResult } from "../routes/model.js"
+import type { AnyEndpoint, EndpointArgs, EndpointResult, ErrorOf } from "../routes/model.js"
 import type { Invocation } from "./arguments.js"
 import { splitArguments } from "./arguments.js"
 
 /** The function of an endpoint. */
 export type EndpointFunction<E extends AnyEndpoint> = (
   ...args: EndpointArgs<E>
-) => Effect.Effect<EndpointResult<E>, StelaceError, StelaceClient | Session>
+) => Effect.Effect<EndpointResult<E>, ErrorOf<E>, StelaceClient | Session>
 
 /** Runs one call of `endpoint` with the client and the user's session in context, in the span `span`. */
 export const invokeWithClient = (
@@ -40,5 +40,5 @@ export function call<F extends Record<K, AnyEndpoint>, K extends keyof F>(family
     const endpoint = family[name]
     const invocation = splitArguments(endpoint, args)
     return "_tag" in invocation ? Effect.fail(invocation) : invokeWithClient(endpoint, invocation, span)
-  }) as EndpointFunction<F[K]>
+  }) as unknown as EndpointFunction<F[K]>
 }

@@ -1,20 +1,27 @@
 /**
- * Every route of the Stelace API the SDK calls, declared once, with its doc comment. Everything
- * else follows from this table: `npm run generate` (scripts/generate.mjs) writes the Effect
- * resource modules (`src/resources/<Family>.ts`, with these doc comments), their exports in
- * `src/index.ts`, the Promise facade's families (`src/facade/resources.ts`) and the schema of each
- * route's result for decoding (`src/internal/routes/resultSchemas.ts`); the facade's methods show these
- * doc comments through their types. Adding a route is adding an entry here and regenerating; a
- * test fails while the generated files are stale.
+ * Every route of the Stelace API the SDK calls, declared once, with its doc comment, and every
+ * kind of id, declared once on its family. Everything else follows from this table: `npm run
+ * generate` (scripts/generate.mjs) writes the Effect resource modules (`src/resources/<Family>.ts`,
+ * with these doc comments), their exports in `src/index.ts`, the Promise facade's families
+ * (`src/facade/resources.ts`), the schema of each route's result for decoding
+ * (`src/internal/routes/resultSchemas.ts`), and for each `@id` its branded type (`src/Types.ts`),
+ * its schema (`src/internal/routes/resourceSchemas.ts`) and the collection it is taken after
+ * (`IdsByCollection`, `src/internal/routes/model.ts`). The facade's methods show these doc
+ * comments through their types, and React's bindings tell reads (a `GET` answering one object)
+ * from the route's type. Adding a route is adding an entry here and regenerating; a test fails
+ * while the generated files are stale.
  *
- * The format is what the generator reads: one `export const <family> = { ... }` per resource
- * family, with a doc comment (its Effect module is the family name capitalized: `assets` is
- * `Assets`, unless `@module <Name>` names it), and one entry per route on one line after its doc comment: the name, the pure
- * annotation, a route helper (`get`, `list`, `post`, `patch`, `put`, `del`) called with the path,
- * `as<Out, In, Paging>` and optional extras. Tags the generator reads: `@facade <name>` on a
- * family (its property on a facade instance, when not the family name), `@alias <name>` on a
- * route (also that method on the facade), `@reexport <name> from "<module>"` on a family (a
- * function of the Effect module that is not a route).
+ * The generator parses this file as TypeScript and reads: one `export const <family> = { ... }`
+ * per resource family, with a doc comment (its Effect module is the family name capitalized:
+ * `assets` is `Assets`, unless `@module <Name>` names it), and one property per route, with its
+ * doc comment: a route helper (`get`, `list`, `post`, `patch`, `put`, `del`) marked
+ * `/*#__PURE__*\/`, called with the path literal, `as<Out, In, Paging>` and optional extras. Tags
+ * the generator reads: `@id <Name> [/<collection>] [= <Target>] <description>` on a family (a kind
+ * of id, taken after the family's collection, `/assets/:id`, unless `/<collection>` names another;
+ * `= <Target>` makes it another name of that id), `@facade <name>` on a family (its property on a
+ * facade instance, when not the family name), `@alias <name>` on a route (also that method on the
+ * facade), `@reexport <name> from "<module>"` on a family (a function of the Effect module that is
+ * not a route). Anything else is an error naming the route.
  *
  * One constant per resource family, so a bundle keeps only the families it uses: every route call
  * is marked pure (bundlers do not follow the helpers' own annotations across files), and types
@@ -31,6 +38,7 @@ const noSave = (input: Record<string, unknown>) => (input.save ? { ...input, sav
 /**
  * API keys of the platform (`/api-keys`).
  *
+ * @id ApiKeyId an API key (`apik_...`)
  * @since 0.1.0
  */
 export const apiKeys = {
@@ -49,6 +57,7 @@ export const apiKeys = {
 /**
  * Assessments: check-in and check-out statements signed by the parties of a transaction (`/assessments`; absent from stelace.js).
  *
+ * @id AssessmentId an assessment (`assm_...`)
  * @since 0.1.0
  */
 export const assessments = {
@@ -69,6 +78,7 @@ export const assessments = {
 /**
  * Assets: what the marketplace lists (`/assets`).
  *
+ * @id AssetId an asset (`ast_...`)
  * @since 0.1.0
  */
 export const assets = {
@@ -87,6 +97,7 @@ export const assets = {
 /**
  * Asset types: booking rules (time-based or not, pricing, transaction process) shared by assets (`/asset-types`).
  *
+ * @id AssetTypeId an asset type (`typ_...`)
  * @since 0.1.0
  */
 export const assetTypes = {
@@ -122,6 +133,7 @@ export const auth = {
 /**
  * Availabilities of assets over time, and the availability graph (`/availabilities`).
  *
+ * @id AvailabilityId an availability (`avl_...`)
  * @since 0.1.0
  */
 export const availabilities = {
@@ -150,6 +162,7 @@ export const batch = {
 /**
  * Categories of assets (`/categories`).
  *
+ * @id CategoryId a category (`ctgy_...`)
  * @since 0.1.0
  */
 export const categories = {
@@ -185,6 +198,7 @@ export const config = {
 /**
  * Custom attributes: typed fields assets can carry and searches filter on (`/custom-attributes`).
  *
+ * @id CustomAttributeId a custom attribute (`attr_...`)
  * @since 0.1.0
  */
 export const customAttributes = {
@@ -203,6 +217,7 @@ export const customAttributes = {
 /**
  * Documents: free-form typed records, with stats (`/documents`).
  *
+ * @id DocumentId a document (`doc_...`)
  * @since 0.1.0
  */
 export const documents = {
@@ -235,6 +250,7 @@ export const emails = {
 /**
  * Entries: localized content collections (`/entries`).
  *
+ * @id EntryId a content entry (`ent_...`)
  * @since 0.1.0
  */
 export const entries = {
@@ -253,6 +269,7 @@ export const entries = {
 /**
  * Events: what happened on the platform, with stats and history (`/events`).
  *
+ * @id EventId an event (`evt_...`)
  * @since 0.1.0
  */
 export const events = {
@@ -271,6 +288,7 @@ export const events = {
 /**
  * Messages between users (`/messages`).
  *
+ * @id MessageId a message (`msg_...`)
  * @since 0.1.0
  */
 export const messages = {
@@ -289,6 +307,7 @@ export const messages = {
 /**
  * Order lines: what a payer owes a receiver (`/order-lines`).
  *
+ * @id OrderLineId an order line (`ordl_...`)
  * @since 0.1.0
  */
 export const orderLines = {
@@ -303,6 +322,7 @@ export const orderLines = {
 /**
  * Order moves: money actually moved for an order (`/order-moves`).
  *
+ * @id OrderMoveId an order move (`ordm_...`)
  * @since 0.1.0
  */
 export const orderMoves = {
@@ -317,6 +337,7 @@ export const orderMoves = {
 /**
  * Orders: what users pay for transactions (`/orders`).
  *
+ * @id OrderId an order (`ord_...`)
  * @since 0.1.0
  */
 export const orders = {
@@ -369,6 +390,7 @@ export const providers = {
 /**
  * Ratings users give each other, with stats (`/ratings`).
  *
+ * @id RatingId a rating (`rtg_...`)
  * @since 0.1.0
  */
 export const ratings = {
@@ -389,6 +411,7 @@ export const ratings = {
 /**
  * Roles and their permissions (`/roles`).
  *
+ * @id RoleId a role (`role_...`)
  * @since 0.1.0
  */
 export const roles = {
@@ -407,6 +430,7 @@ export const roles = {
 /**
  * Saved searches (`/search` with `save: true`, and `GET/PATCH/DELETE /search/:id`).
  *
+ * @id SavedSearchId a saved search (`sch_...`)
  * @since 0.1.0
  * @facade savedSearch
  */
@@ -451,6 +475,7 @@ export const signal = {
 /**
  * Tasks: scheduled or recurring events (`/tasks`).
  *
+ * @id TaskId a task (`task_...`)
  * @since 0.1.0
  */
 export const tasks = {
@@ -481,6 +506,7 @@ export const tokens = {
 /**
  * Transactions: bookings of assets, moved through their process by transitions (`/transactions`).
  *
+ * @id TransactionId a transaction (`trn_...`)
  * @since 0.1.0
  */
 export const transactions = {
@@ -501,6 +527,8 @@ export const transactions = {
 /**
  * Users and organizations (`/users`).
  *
+ * @id UserId a user (`usr_...`) or an organization (`org_...`): organizations are users
+ * @id OrganizationId /organizations = UserId an organization (`org_...`): a `UserId`, since organizations are users
  * @since 0.1.0
  */
 export const users = {
@@ -531,6 +559,7 @@ export const users = {
 /**
  * Webhooks: event notifications sent to your URLs (`/webhooks`).
  *
+ * @id WebhookId a webhook (`whk_...`)
  * @since 0.1.0
  */
 export const webhooks = {
@@ -549,6 +578,7 @@ export const webhooks = {
 /**
  * Logs of webhook deliveries (`/webhook-logs`; absent from stelace.js).
  *
+ * @id WebhookLogId a webhook log (`whl_...`)
  * @since 0.1.0
  */
 export const webhookLogs = {
@@ -561,6 +591,7 @@ export const webhookLogs = {
 /**
  * Workflows: server-side automations triggered by events (`/workflows`).
  *
+ * @id WorkflowId a workflow (`wfw_...`)
  * @since 0.1.0
  */
 export const workflows = {
@@ -579,6 +610,7 @@ export const workflows = {
 /**
  * Logs of workflow runs, with history (`/workflow-logs`; absent from stelace.js).
  *
+ * @id WorkflowLogId a workflow log (`wfl_...`)
  * @since 0.1.0
  */
 export const workflowLogs = {

@@ -20,7 +20,7 @@ export const describeCause = (cause: unknown): string => cause instanceof Error 
 
 /** The `HookError` of a hook that threw, rejected or failed with `cause`. */
 export const hookFailed = (hook: HookError["hook"], cause: unknown): HookError =>
-  new HookError({ message: `Stelace: ${hook} failed: ${describeCause(cause)}`, hook, reason: "failed", cause })
+  new HookError({ message: `Stelace: ${hook} failed: ${describeCause(cause)}`, hook, reason: { _tag: "Failed" }, cause })
 
 /**
  * `effect`, the running of a hook, within the hook rule: any failure or defect is a `HookError`
@@ -31,6 +31,6 @@ export const limitHook = <A>(hook: HookError["hook"], timeout: number, effect: E
     Effect.catchCause((cause) => Effect.fail(hookFailed(hook, Cause.squash(cause)))),
     Effect.timeoutOrElse({
       duration: Duration.millis(timeout),
-      orElse: () => Effect.fail(new HookError({ message: `Stelace: ${hook} did not answer within ${timeout} ms`, hook, reason: "timeout" }))
+      orElse: () => Effect.fail(new HookError({ message: `Stelace: ${hook} did not answer within ${timeout} ms`, hook, reason: { _tag: "Timeout" } }))
     })
   )

@@ -160,7 +160,7 @@ const retryAfterOf = (error: unknown, now: number): number | undefined =>
   error instanceof ServerError ? retryAfterMillis(error.headers?.["retry-after"], now) : undefined
 
 const isRetryable = (error: TransportError, now: number): boolean => {
-  if (error._tag === "NetworkError") return error.reason !== "redirect"
+  if (error._tag === "NetworkError") return error.reason._tag !== "Redirect"
   if (error._tag !== "ServerError" || !transientStatuses.has(error.statusCode)) return false
   const wait = retryAfterOf(error, now)
   return wait === undefined || wait <= maxRetryAfterMillis

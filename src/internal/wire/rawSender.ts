@@ -41,24 +41,24 @@ export interface RawResponse {
 /** A transport. */
 export type Sender = (request: RawRequest) => Effect.Effect<RawResponse, NetworkError>
 
-const codes: ReadonlyArray<readonly [NetworkErrorReason, RegExp]> = [
-  ["refused", /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/],
-  ["dns", /^(ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME|EAI_NODATA)$/],
-  ["timeout", /^(ETIMEDOUT|ESOCKETTIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT)$/],
-  ["reset", /^(ECONNRESET|EPIPE|ECONNABORTED|UND_ERR_SOCKET|UND_ERR_CLOSED|ERR_STREAM_PREMATURE_CLOSE)$/],
-  ["tls", /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|EPROTO$)/],
-  ["aborted", /^(ABORT_ERR|UND_ERR_ABORTED)$/]
+const codes: ReadonlyArray<readonly [NetworkErrorReason["_tag"], RegExp]> = [
+  ["Refused", /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/],
+  ["Dns", /^(ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME|EAI_NODATA)$/],
+  ["Timeout", /^(ETIMEDOUT|ESOCKETTIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT)$/],
+  ["Reset", /^(ECONNRESET|EPIPE|ECONNABORTED|UND_ERR_SOCKET|UND_ERR_CLOSED|ERR_STREAM_PREMATURE_CLOSE)$/],
+  ["Tls", /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|EPROTO$)/],
+  ["Aborted", /^(ABORT_ERR|UND_ERR_ABORTED)$/]
 ]
 
-const describeReason: Record<NetworkErrorReason, string> = {
-  timeout: "the connection timed out",
-  refused: "connection refused",
-  dns: "host not found",
-  reset: "connection reset",
-  tls: "TLS handshake failed",
-  redirect: "a redirect, which the SDK does not follow",
-  aborted: "request aborted",
-  unknown: "no answer"
+const describeReason: Record<NetworkErrorReason["_tag"], string> = {
+  Timeout: "the connection timed out",
+  Refused: "connection refused",
+  Dns: "host not found",
+  Reset: "connection reset",
+  Tls: "TLS handshake failed",
+  Redirect: "a redirect, which the SDK does not follow",
+  Aborted: "request aborted",
+  Unknown: "no answer"
 }
 
 const codeOf = (error: unknown): string | undefined => {
@@ -75,13 +75,13 @@ const codeOf = (error: unknown): string | undefined => {
 }
 
 /** Why a transport failed, from the platform's error. */
-export const reasonOf = (error: unknown): NetworkErrorReason => {
+export const reasonOf = (error: unknown): NetworkErrorReason["_tag"] => {
   const code = codeOf(error)
   if (code) {
     for (const [reason, pattern] of codes) if (pattern.test(code)) return reason
   }
-  if (error instanceof Error && error.name === "AbortError") return "aborted"
-  return "unknown"
+  if (error instanceof Error && error.name === "AbortError") return "Aborted"
+  return "Unknown"
 }
 
 /** The URL of a request without its query string, for messages. */
@@ -97,17 +97,17 @@ const withoutQuery = (url: string) => {
  */
 export const networkError = (
   request: Pick<RawRequest, "method" | "url">,
-  reason: NetworkErrorReason,
+  reason: NetworkErrorReason["_tag"],
   cause?: unknown,
   timeout?: number
 ): NetworkError => {
   const url = withoutQuery(request.url)
-  const what = reason === "timeout" && timeout !== undefined
+  const what = reason === "Timeout" && timeout !== undefined
     ? `timeout of ${timeout}ms exceeded`
     : `Network Error: ${describeReason[reason]}${codeOf(cause) ? ` (${codeOf(cause)})` : ""}`
   return new NetworkError({
     message: `${what} on ${request.method} ${url}`,
-    reason,
+    reason: { _tag: reason },
     method: request.method,
     url,
     ...(cause === undefined ? {} : { cause })

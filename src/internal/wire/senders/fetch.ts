@@ -29,7 +29,7 @@ export const fetchSender: Sender = (request: RawRequest) =>
     }
     const fail = (cause: unknown) =>
       settle(Effect.fail(
-        timedOut ? networkError(request, "timeout", undefined, request.timeout) : networkError(request, reasonOf(cause), cause)
+        timedOut ? networkError(request, "Timeout", undefined, request.timeout) : networkError(request, reasonOf(cause), cause)
       ))
     if (request.timeout > 0) {
       timer = setTimeout(() => {
@@ -53,7 +53,7 @@ export const fetchSender: Sender = (request: RawRequest) =>
     pending.then(
       (response) => {
         if (response.type === "opaqueredirect" || response.status === 0) {
-          settle(Effect.fail(networkError(request, "redirect")))
+          settle(Effect.fail(networkError(request, "Redirect")))
           return
         }
         return response.text().then(

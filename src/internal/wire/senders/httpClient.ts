@@ -49,7 +49,7 @@ export const httpClientSender = (client: HttpClient.HttpClient, settings: () => 
   const timed = request.timeout > 0
     ? Effect.timeoutOrElse(exchange, {
       duration: request.timeout,
-      orElse: () => Effect.fail(networkError(request, "timeout", undefined, request.timeout))
+      orElse: () => Effect.fail(networkError(request, "Timeout", undefined, request.timeout))
     })
     : exchange
   // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the

@@ -121,7 +121,7 @@ export const makeNodeSender = (modules: NodeModules): Sender => (request: RawReq
     outgoing.on("error", fail)
     if (request.timeout > 0) {
       timer = setTimeout(() => {
-        settle(Effect.fail(networkError(request, "timeout", undefined, request.timeout)))
+        settle(Effect.fail(networkError(request, "Timeout", undefined, request.timeout)))
         outgoing.destroy()
       }, request.timeout)
     }
