@@ -124,12 +124,12 @@ class FacadeInstance {
   declare readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: unknown) => void>>
   /** @internal */
   declare _disposed: boolean
-  /** @internal */
-  declare readonly _scope: Scope.Closeable
+  /** @internal The scope of the client's services, once built. */
+  declare _scope: Scope.Closeable | undefined
   /** @internal Runs an effect on the client's context, once it is built. */
   declare _fork: (<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, options?: Effect.RunOptions) => Fiber.Fiber<A, E>) | undefined
   /** @internal Settles when the client is built, for instances whose store answers asynchronously. */
-  declare readonly _ready: Promise<void> | undefined
+  declare _ready: Promise<void> | undefined
   /** @internal */
   declare _session: Session["Service"] | undefined
   /** @internal The client's call function, as the instance's user (a call needs no lookup of the client). */
@@ -157,19 +157,57 @@ class FacadeInstance {
     }
     const { apiKey, apiVersion, beforeRefreshToken, tokenStore, ...transport } = config
     // no HTTP spans nor trace headers: the facade has no tracer to report to, and CORS refuses the headers
-    hidden(this, "_settings", resolveSettings({ ...transport, tracePropagation: false }))
+    // one resolution of every setting (the setters below would each rebuild them): an empty key or
+    // version is ignored, as setApiKey and setApiVersion do
+    hidden(this, "_settings", resolveSettings({
+      ...transport,
+      ...(apiKey ? { apiKey } : {}),
+      ...(apiVersion ? { apiVersion } : {}),
+      tracePropagation: false
+    }))
     hidden(this, "_tokenStore", TokenStore.makeDefaultStore())
     hidden(this, "_beforeRefreshToken", null)
     hidden(this, "_listeners", { userSessionExpired: [] })
     hidden(this, "_disposed", false)
     hidden(this, "_storeListeners", new Set<() => void>())
     hidden(this, "_unsubscribeStore", () => {})
-    this.setApiKey(apiKey)
-    this.setApiVersion(apiVersion)
     this.setTokenStore(tokenStore)
     this.setBeforeRefreshToken(beforeRefreshToken)
     this._watchStore()
 
+    hidden(this, "_calls", { head: undefined })
+    hidden(this, "_sessionListeners", new Set<(event: SessionEvent) => void>())
+    hidden(this, "_session", undefined)
+    hidden(this, "_invoke", undefined)
+    hidden(this, "_fork", undefined)
+    hidden(this, "_ready", undefined)
+    hidden(this, "_scope", undefined)
+    const self = this
+    hidden(this, "session", {
+      getSnapshot: () => {
+        self._ensure()
+        return self._session?.snapshot() ?? initialSnapshot
+      },
+      subscribe: (listener: (event: SessionEvent) => void) => {
+        self._sessionListeners.add(listener)
+        self._ensure()
+        return () => self._sessionListeners.delete(listener)
+      }
+    } satisfies FacadeSession)
+    // the resource families are built on first use (`familyProperties`), and the client and its
+    // session on the first call or session read (`_ensure`): a client costs little to make
+    // (server rendering makes one per request)
+    Object.defineProperties(this, familyProperties)
+  }
+
+  /**
+   * @internal Builds the client and its session, once: at once with a store that answers
+   * synchronously (the built-in ones, most custom ones), in the background with an asynchronous
+   * one (`_ready` settles when it is built, and calls wait for it). No layers, no managed runtime:
+   * the client's services live in the instance's scope, closed by `dispose`. Returns `_ready`.
+   */
+  _ensure(): Promise<void> | undefined {
+    if (this._scope !== undefined || this._disposed) return this._ready
     const store = TokenStore.fromCustom({
       getTokens: () => this._tokenStore.getTokens(),
       setTokens: (tokens) => this._tokenStore.setTokens(tokens),
@@ -180,66 +218,55 @@ class FacadeInstance {
       }
     })
     const scope = Scope.makeUnsafe()
-    hidden(this, "_scope", scope)
-    hidden(this, "_calls", { head: undefined })
-    hidden(this, "_sessionListeners", new Set<(event: SessionEvent) => void>())
-    hidden(this, "_session", undefined)
-    hidden(this, "_invoke", undefined)
-    hidden(this, "_fork", undefined)
-    // With a store that answers synchronously (the built-in ones, most custom ones) the client is
-    // built here, and calls run on its context directly; an asynchronous store builds it in the
-    // background, and calls wait for it. No layers, no managed runtime: the client's services
-    // live in the instance's scope, closed by `dispose`.
+    this._scope = scope
     const client = makeClient({ settings: () => this._settings, sender: platformSender() })
     const build = Effect.map(makeFor(client, store), (session): Client => ({ client, session })).pipe(
       Effect.provideService(Scope.Scope, scope)
     )
     const fiber = Effect.runFork(build)
     const built = fiber.pollUnsafe()
-    hidden(
-      this,
-      "_ready",
-      built ? undefined : Fiber.join(fiber).pipe(Effect.map((client) => this._connect(client, true)), Effect.runPromise).catch(() => {})
-    )
-    if (built && Exit.isSuccess(built)) this._connect(built.value)
-    hidden(this, "session", {
-      getSnapshot: () => this._session?.snapshot() ?? initialSnapshot,
-      subscribe: (listener: (event: SessionEvent) => void) => {
-        this._sessionListeners.add(listener)
-        return () => this._sessionListeners.delete(listener)
-      }
-    } satisfies FacadeSession)
+    if (built) {
+      if (Exit.isSuccess(built)) this._connect(built.value)
+      return undefined
+    }
+    this._ready = Fiber.join(fiber).pipe(Effect.map((client) => this._connect(client, true)), Effect.runPromise).catch(() => {})
+    return this._ready
+  }
 
-    for (const [name, endpoints] of Object.entries(resources)) {
-      const resource: Record<string, unknown> = {}
-      for (const [method, endpoint] of Object.entries(endpoints as Record<string, AnyEndpoint>)) {
-        resource[method] = this._method(endpoint)
-        if (endpoint.kind === "list" && (method === "list" || method === "results")) {
-          resource.paginate = (...args: Array<unknown>) => this._paginate(endpoint, args)
+  /** @internal The methods of the family `name`, built on its first use. */
+  _family(name: string): Record<string, unknown> {
+    if (name === "forward") {
+      const forward: Record<string, unknown> = {}
+      for (const [key, method] of Object.entries(forwardMethods)) {
+        forward[key] = (path: unknown, ...args: Array<unknown>) => {
+          const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
+          return asCallback(this._safely(() => {
+            const checked = forwardPath(method, path)
+            return checked instanceof InvalidArgument
+              ? Promise.reject(checked)
+              : this._call({ method, path: checked, kind: "object", params: [] }, args)
+          }), callback)
         }
       }
-      ;(this as any)[name] = resource
+      return forward
     }
-    ;(this as any).auth.info = () => {
-      try {
-        return infoFromTokens(this._tokenStore.getTokens() as Tokens | null)
-      } catch {
-        return infoFromTokens(null)
+    const resource: Record<string, unknown> = {}
+    for (const [method, endpoint] of Object.entries((resources as unknown as Record<string, Record<string, AnyEndpoint>>)[name])) {
+      resource[method] = this._method(endpoint)
+      if (endpoint.kind === "list" && (method === "list" || method === "results")) {
+        resource.paginate = (...args: Array<unknown>) => this._paginate(endpoint, args)
       }
     }
-    const forward: Record<string, unknown> = {}
-    for (const [name, method] of Object.entries(forwardMethods)) {
-      forward[name] = (path: unknown, ...args: Array<unknown>) => {
-        const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
-        return asCallback(this._safely(() => {
-          const checked = forwardPath(method, path)
-          return checked instanceof InvalidArgument
-            ? Promise.reject(checked)
-            : this._call({ method, path: checked, kind: "object", params: [] }, args)
-        }), callback)
+    if (name === "auth") {
+      resource.info = () => {
+        try {
+          return infoFromTokens(this._tokenStore.getTokens() as Tokens | null)
+        } catch {
+          return infoFromTokens(null)
+        }
       }
     }
-    ;(this as any).forward = forward
+    return resource
   }
 
   /** @internal The client is built: calls run on its context, session events reach the listeners. */
@@ -294,7 +321,11 @@ class FacadeInstance {
     // an already-aborted signal must not let the request start
     if (signal?.aborted) return Promise.reject(new RequestAborted({ message: "Request aborted" }))
     const fork = this._fork
-    if (fork === undefined) return this._ready!.then(() => this._run(effect, signal))
+    if (fork === undefined) {
+      const ready = this._ensure()
+      if (this._fork === undefined) return ready ? ready.then(() => this._run(effect, signal)) : Promise.reject(unbuilt())
+      return this._run(effect, signal)
+    }
     const fiber = fork(effect, signal ? { signal } : undefined)
     const calls = this._calls
     const call: CallUnderWay = { fiber, previous: undefined, next: calls.head }
@@ -313,7 +344,11 @@ class FacadeInstance {
 
   /** @internal A call's result: the page of a list as it is (`paginate`), or shaped as stelace.js's (`shape`). */
   _send(endpoint: AnyEndpoint, call: ParsedCall, input: unknown, shape?: (result: unknown) => unknown): Promise<unknown> {
-    if (this._invoke === undefined && !this._disposed) return this._ready!.then(() => this._send(endpoint, call, input, shape))
+    if (this._disposed) return Promise.reject(new InvalidArgument({ message: "Stelace: this instance was disposed" }))
+    if (this._invoke === undefined) {
+      const ready = this._ensure()
+      if (this._invoke === undefined) return ready ? ready.then(() => this._send(endpoint, call, input, shape)) : Promise.reject(unbuilt())
+    }
     const result = this._invoke(endpoint, { params: call.params, input, options: call.options })
     return this._run(shape ? Effect.map(result, shape) : result, call.signal)
   }
@@ -499,9 +534,12 @@ class FacadeInstance {
     this._disposed = true
     this._unsubscribeStore()
     for (let call = this._calls.head; call; call = call.next) call.fiber.interruptUnsafe()
-    return Effect.runPromise(Scope.close(this._scope, Exit.void))
+    return this._scope === undefined ? Promise.resolve() : Effect.runPromise(Scope.close(this._scope, Exit.void))
   }
 }
+
+/** What a client whose building failed rejects its calls with (a defect of the SDK). */
+const unbuilt = () => new InvalidArgument({ message: "Stelace: the client could not be built" })
 
 /** What the session shows until an asynchronous store first answers. */
 const initialSnapshot = loadingSnapshot(null)
@@ -554,3 +592,27 @@ export type StelaceInstance<V extends string | undefined = undefined> = StelaceI
  */
 export const createInstance = <V extends string | undefined = undefined>(config: FacadeConfig<V>): StelaceInstance<V> =>
   new FacadeInstance(config) as unknown as StelaceInstance<V>
+
+/**
+ * The families of an instance, as own enumerable properties (as stelace.js had them) that build
+ * the family on first use and keep it: what an instance costs to make does not grow with the
+ * families it never uses. One descriptor map for every instance.
+ */
+const familyProperties: PropertyDescriptorMap = /*#__PURE__*/ (() => {
+  const properties: PropertyDescriptorMap = {}
+  for (const name of [...Object.keys(resources), "forward"]) {
+    properties[name] = {
+      enumerable: true,
+      configurable: true,
+      get(this: FacadeInstance) {
+        const family = this._family(name)
+        Object.defineProperty(this, name, { value: family, enumerable: true, writable: true, configurable: true })
+        return family
+      },
+      set(this: FacadeInstance, value: unknown) {
+        Object.defineProperty(this, name, { value, enumerable: true, writable: true, configurable: true })
+      }
+    }
+  }
+  return properties
+})()
