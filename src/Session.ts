@@ -29,6 +29,7 @@ import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -55,9 +56,9 @@ export type SessionError = SessionExpired | RefreshError
 /** Something that happened to the session. */
 export type SessionEvent =
   /** A login (or a token grant) stored a new session. */
-  | { readonly _tag: "LoggedIn"; readonly tokens: Tokens }
+  | { readonly _tag: "LoggedIn"; readonly tokens: Redacted.Redacted<Tokens> }
   /** The access token was refreshed. */
-  | { readonly _tag: "Refreshed"; readonly tokens: Tokens }
+  | { readonly _tag: "Refreshed"; readonly tokens: Redacted.Redacted<Tokens> }
   /** A logout removed the session. */
   | { readonly _tag: "LoggedOut" }
   /** The refresh token was refused: the session is over, the user must log in again. */
@@ -65,12 +66,16 @@ export type SessionEvent =
   /** A refresh failed for another reason; the session is kept and the next call tries again. */
   | { readonly _tag: "RefreshFailed"; readonly error: RefreshError }
   /** The stored session changed outside this client (another tab, or the store itself). */
-  | { readonly _tag: "Changed"; readonly tokens: Tokens | undefined }
+  | { readonly _tag: "Changed"; readonly tokens: Redacted.Redacted<Tokens> | undefined }
   /** The organization the client acts as changed. */
   | { readonly _tag: "OrganizationChanged"; readonly organizationId: string | null }
 
 /** Where a session stands. */
 export type SessionStatus = "loading" | "anonymous" | "authenticated" | "expired"
+
+/** Tokens as events carry them: `Redacted`, so logging an event never prints them. */
+export const redact = (tokens: Tokens | undefined): Redacted.Redacted<Tokens> | undefined =>
+  tokens === undefined ? undefined : Redacted.make(tokens)
 
 /** What the stored access token says about the user (stelace.js's `auth.info()`). */
 export interface SessionInfo {
@@ -262,7 +267,7 @@ export const makeWith = (options: {
       } else if (!sameTokens(tokens, known)) {
         supersede()
         remember(tokens)
-        emit({ _tag: "Changed", tokens })
+        emit({ _tag: "Changed", tokens: redact(tokens) })
       }
       return tokens
     }
@@ -350,7 +355,7 @@ export const makeWith = (options: {
               Effect.tap(store.set(stored), () =>
                 Effect.sync(() => {
                   remember(stored)
-                  emit({ _tag: "Refreshed", tokens: stored })
+                  emit({ _tag: "Refreshed", tokens: Redacted.make(stored) })
                 })),
               stored
             )
@@ -455,7 +460,7 @@ export const makeWith = (options: {
       set: (next) =>
         replace(store.set(next), () => {
           remember(wellFormed(next))
-          emit({ _tag: "LoggedIn", tokens: next })
+          emit({ _tag: "LoggedIn", tokens: Redacted.make(next) })
         }),
       clear: replace(store.remove, () => {
         remember(undefined)

@@ -22,7 +22,7 @@ import type { BeforeRefreshToken, Options, Settings } from "../internal/client/s
 import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/client/settings.js"
 import type { Method } from "../internal/wire/apiTransport.js"
 import type { SessionEvent } from "../Session.js"
-import { infoFromTokens, loadingSnapshot, makeFor, Session } from "../Session.js"
+import { infoFromTokens, loadingSnapshot, makeFor, redact, Session } from "../Session.js"
 import { makeClient, StelaceClient } from "../internal/client/core.js"
 import { writerOf } from "../internal/session/writer.js"
 import { platformSender } from "../internal/wire/senders/platform.js"
@@ -291,7 +291,7 @@ class FacadeInstance {
     })
     // built after an asynchronous store answered: listeners saw the anonymous snapshot until now
     if (late && session.snapshot().status !== initialSnapshot.status) {
-      Effect.runPromise(session.current).then((tokens) => announce({ _tag: "Changed", tokens }), () => {})
+      Effect.runPromise(session.current).then((tokens) => announce({ _tag: "Changed", tokens: redact(tokens) }), () => {})
     }
   }
 
