@@ -353,6 +353,14 @@ class FacadeInstance {
     return this._run(shape ? Effect.map(result, shape) : result, call.signal)
   }
 
+  /**
+   * @internal The core's call with typed arguments (what React's bindings send): path parameters,
+   * input and an abort signal, no argument sniffing; a list answers its page as the core made it.
+   */
+  _request(endpoint: AnyEndpoint, params: ReadonlyArray<unknown>, input: unknown, signal?: AbortSignal): Promise<unknown> {
+    return this._safely(() => this._send(endpoint, { params: params as ReadonlyArray<string>, data: input, options: undefined, signal }, input))
+  }
+
   /** @internal */
   _call(endpoint: AnyEndpoint, args: Array<unknown>): Promise<unknown> {
     const call = parseArguments(endpoint, args)
