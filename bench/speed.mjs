@@ -153,7 +153,9 @@ const main = async () => {
   for (let round = 0; round < rounds; round++) {
     for (const mode of modes) {
       for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-        ;(samples[`${mode}|${name}`] ??= []).push(measure(name, mode === "sequential" ? "sequential" : "concurrent"))
+        const key = `${mode}|${name}`
+        samples[key] ??= []
+        samples[key].push(measure(name, mode === "sequential" ? "sequential" : "concurrent"))
       }
     }
   }
