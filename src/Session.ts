@@ -138,7 +138,7 @@ export const decodeAccessToken = (token: unknown): AccessTokenClaims | undefined
 
 /** Session info from stored tokens, as stelace.js's `auth.info()` computed it. */
 export const infoFromTokens = (tokens: Tokens | null | undefined): SessionInfo => {
-  const claims = wellFormed(tokens) ? decodeAccessToken(tokens!.accessToken) : undefined
+  const claims = decodeAccessToken(wellFormed(tokens)?.accessToken)
   return claims ? { isAuthenticated: true, userId: claims.userId ?? null } : { isAuthenticated: false, userId: null }
 }
 
@@ -153,10 +153,10 @@ const anonymous = (organizationId: string | null): SessionSnapshot => ({
 /** The snapshot of a session. */
 export const snapshotOf = (tokens: Tokens | undefined, organizationId: string | null): SessionSnapshot => {
   const claims = tokens ? decodeAccessToken(tokens.accessToken) : undefined
-  if (!claims) return anonymous(organizationId)
+  if (!claims || !tokens) return anonymous(organizationId)
   return {
     status: "authenticated",
-    userId: claims.userId ?? (typeof tokens!.userId === "string" ? tokens!.userId : null),
+    userId: claims.userId ?? (typeof tokens.userId === "string" ? tokens.userId : null),
     organizationId,
     roles: Array.isArray(claims.roles) ? claims.roles.filter((role): role is string => typeof role === "string") : [],
     expiresAt: typeof claims.exp === "number" ? claims.exp * 1000 : null

@@ -24,6 +24,7 @@
 import type * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
 import { InvalidArgument } from "./Errors.js"
@@ -62,13 +63,7 @@ export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
 export const withRequestOptions: {
   (options: CallOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions): Effect.Effect<A, E, R>
-} = function() {
-  if (arguments.length === 1) {
-    const options = arguments[0] as RequestOptions
-    return (effect: Effect.Effect<any, any, any>) => withOptions(effect, options)
-  }
-  return withOptions(arguments[0], arguments[1])
-} as any
+} = dual(2, <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions) => withOptions(effect, options as RequestOptions))
 
 const withOptions = <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) =>
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>

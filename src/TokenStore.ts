@@ -289,6 +289,7 @@ export const fromCustom = (custom: CustomTokenStore, options: CustomStoreOptions
     }),
     set: (tokens) => Effect.asVoid(runHook("setTokens", timeout, () => custom.setTokens(tokens))),
     remove: Effect.asVoid(runHook("removeTokens", timeout, () => custom.removeTokens())),
+    // biome-ignore lint/style/noNonNullAssertion: checked in the condition; TypeScript drops a property's narrowing inside the closure
     subscribe: typeof custom.subscribe === "function" ? (listener) => custom.subscribe!(listener) : undefined
   })
 }
@@ -306,6 +307,7 @@ const fromBuiltIn = (store: SyncTokenStore): TokenStore["Service"] =>
         catch: (cause) => new HookError({ message: `Stelace: setTokens failed: ${describe(cause)}`, hook: "setTokens", reason: { _tag: "Failed" }, cause })
       }),
     remove: Effect.sync(() => store.removeTokens()),
+    // biome-ignore lint/style/noNonNullAssertion: checked in the condition; TypeScript drops a property's narrowing inside the closure
     subscribe: store.subscribe ? (listener) => store.subscribe!(listener) : undefined
   })
 

@@ -324,6 +324,7 @@ class FacadeInstance {
     // an already-aborted signal must not let the request start
     if (signal?.aborted) return Promise.reject(new RequestAborted({ message: "Request aborted" }))
     const fork = this._fork
+    // biome-ignore lint/style/noNonNullAssertion: an instance without its client yet is one whose token store has not answered, so _ready is set
     if (fork === undefined) return this._ready!.then(() => this._run(effect, signal))
     const fiber = fork(effect, signal ? { signal } : undefined)
     const calls = this._calls
@@ -343,6 +344,7 @@ class FacadeInstance {
 
   /** @internal A call's result: the page of a list as it is (`paginate`), or shaped as stelace.js's (`shape`). */
   _send(endpoint: AnyEndpoint, call: ParsedCall, input: unknown, shape?: (result: unknown) => unknown): Promise<unknown> {
+    // biome-ignore lint/style/noNonNullAssertion: as in _run, no client yet means _ready is set
     if (this._invoke === undefined && !this._disposed) return this._ready!.then(() => this._send(endpoint, call, input, shape))
     const result = this._invoke(endpoint, { params: call.params, input, options: call.options })
     return this._run(shape ? Effect.map(result, shape) : result, call.signal)

@@ -98,6 +98,7 @@ const sessionSource = (client: StelaceInstance): SessionSource => {
     for (const listener of [...listeners]) listener()
   }
   if (loading) {
+    // biome-ignore lint/style/noNonNullAssertion: loading starts true only when _ready is set
     void _ready!.then(() => {
       loading = false
       notify()
@@ -170,7 +171,7 @@ export const makeSessionStore = (client: StelaceInstance): SessionStore => {
         }
         const abort = () => {
           waiting.delete(resume)
-          reject(signal!.reason)
+          reject(signal?.reason)
         }
         waiting.add(resume)
         signal?.addEventListener("abort", abort, { once: true })

@@ -126,12 +126,12 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
       const deadline = live ? Math.min(nextPingAt, pongDeadline) : startedAt + options.handshakeTimeout
       const event = yield* Queue.take(events).pipe(Effect.timeoutOption(Math.max(0, deadline - now)))
       if (event._tag === "None") {
-        if (!live) return dropped(`no authentication request within ${options.handshakeTimeout} ms`, false)
+        if (!live || handshake === undefined) return dropped(`no authentication request within ${options.handshakeTimeout} ms`, false)
         const at = yield* Clock.currentTimeMillis
-        if (at >= pongDeadline) return dropped(`no heartbeat answer within ${handshake!.pingTimeout} ms`, true)
+        if (at >= pongDeadline) return dropped(`no heartbeat answer within ${handshake.pingTimeout} ms`, true)
         yield* send(PING)
-        pongDeadline = at + handshake!.pingTimeout
-        nextPingAt = at + handshake!.pingInterval
+        pongDeadline = at + handshake.pingTimeout
+        nextPingAt = at + handshake.pingInterval
         continue
       }
       const item = event.value
