@@ -24,7 +24,6 @@
 import type * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import { dual } from "effect/Function"
 import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
 import { InvalidArgument } from "./Errors.js"
@@ -63,7 +62,18 @@ export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
 export const withRequestOptions: {
   (options: CallOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions): Effect.Effect<A, E, R>
-} = dual(2, <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions) => withOptions(effect, options as RequestOptions))
+} = function() {
+  // biome-ignore lint/complexity/noArguments: arguments.length tells the data-first call from the data-last one; effect's dual would cost bundle bytes (test/package/pack.test.ts)
+  if (arguments.length === 1) {
+    // biome-ignore lint/complexity/noArguments: as above
+    const options = arguments[0] as RequestOptions
+    // biome-ignore lint/suspicious/noExplicitAny: the returned function takes any effect; the overloads above give callers its types
+    return (effect: Effect.Effect<any, any, any>) => withOptions(effect, options)
+  }
+  // biome-ignore lint/complexity/noArguments: as above
+  return withOptions(arguments[0], arguments[1])
+  // biome-ignore lint/suspicious/noExplicitAny: one implementation for both overloads, which TypeScript cannot check against it
+} as any
 
 const withOptions = <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) =>
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
