@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config"
 
 // vitest 5 targets Node 22; its failure reporter calls Map.groupBy, which Node 20 lacks. Without
 // this shim a failing run on Node 20 crashes while printing the failures.
-if (typeof (Map as any).groupBy !== "function") {
-  ;(Map as any).groupBy = <K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, Array<V>> => {
+const MapWithGroupBy = Map as unknown as { groupBy?: unknown }
+if (typeof MapWithGroupBy.groupBy !== "function") {
+  MapWithGroupBy.groupBy = <K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, Array<V>> => {
     const groups = new Map<K, Array<V>>()
     let index = 0
     for (const item of items) {

@@ -84,7 +84,13 @@ const startApp = () =>
       const apiUrl = urlAfter("Stelace API")
       if (appUrl !== undefined && apiUrl !== undefined && output.includes("Press Ctrl-C")) {
         child.stdout.off("data", onData)
-        resolve({ appUrl, apiUrl, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill("SIGTERM")))) })
+        resolve({ appUrl, apiUrl, stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done()
+              child.once("exit", done)
+              child.kill("SIGTERM")
+            })
+        })
       }
     }
     child.stdout.on("data", onData)

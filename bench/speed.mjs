@@ -185,11 +185,16 @@ const main = async () => {
     for (const body of bodies) {
       for (const mode of modes) {
         for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-          ;(samples[`${body}|${mode}|${name}`] ??= []).push(measure(name, mode === "sequential" ? "sequential" : "concurrent", body))
+          const key = `${body}|${mode}|${name}`
+          samples[key] ??= []
+          samples[key].push(measure(name, mode === "sequential" ? "sequential" : "concurrent", body))
         }
       }
     }
-    for (const name of ["stelace@0.14.0", "stelace-effect (createInstance)"]) (constructed[name] ??= []).push(measure(name, "construct"))
+    for (const name of ["stelace@0.14.0", "stelace-effect (createInstance)"]) {
+      constructed[name] ??= []
+      constructed[name].push(measure(name, "construct"))
+    }
   }
 
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]

@@ -20,4 +20,4 @@ const copyDeclarations = (from, to) => {
   }
 }
 copyDeclarations("dist/esm", "dist/cjs")
-writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }) + "\n")
+writeFileSync("dist/cjs/package.json", `${JSON.stringify({ type: "commonjs" })}\n`)

@@ -51,24 +51,6 @@ const parseDoc = (lines) => {
   return { body, tags }
 }
 
-/** Splits `a, b<c, d>, e` at its top-level commas. */
-const splitTopLevel = (text) => {
-  const parts = []
-  let depth = 0
-  let start = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (c === "<" || c === "(" || c === "{" || c === "[") depth++
-    else if (c === ">" || c === ")" || c === "}" || c === "]") depth--
-    else if (c === "," && depth === 0) {
-      parts.push(text.slice(start, i).trim())
-      start = i + 1
-    }
-  }
-  parts.push(text.slice(start).trim())
-  return parts.filter((part) => part !== "")
-}
-
 const helpers = {
   get: { method: "GET", kind: "object" },
   list: { method: "GET", kind: "list" },
@@ -227,7 +209,7 @@ const resourceModule = (family) => {
     if (!match) fail(`family ${family.name}: @reexport must read <name> from "<module>"`)
     out.push("", `export { ${match[1]} } from "${match[2]}"`)
   }
-  return out.join("\n") + "\n"
+  return `${out.join("\n")}\n`
 }
 
 const facadeResources = (families) => {

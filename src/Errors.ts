@@ -43,8 +43,8 @@ export const defineHidden = (target: object, key: string, value: unknown): void 
 type Inspect = (value: unknown, options?: unknown) => string
 
 /** The fields an error shows beyond its tag and message: its own enumerable keys, its reason, its cause. */
-const fieldsOf = (error: any): Record<string, unknown> => {
-  const { _tag, message, ...fields } = { ...error, reason: error.reason, cause: error.cause }
+const fieldsOf = (error: Base & { readonly reason?: unknown }): Record<string, unknown> => {
+  const { _tag, message, ...fields }: Record<string, unknown> = { ...error, reason: error.reason, cause: error.cause }
   for (const key in fields) if (fields[key] === undefined) delete fields[key]
   return fields
 }
@@ -75,6 +75,7 @@ abstract class Base extends Data.Error<{ readonly message: string }> {
 }
 
 /** A subclass of `Base` with the tag `Tag` (as `_tag` and `name`) and the fields `A`. */
+// biome-ignore lint/suspicious/noExplicitAny: an error's fields may be of any type; `unknown` would refuse interfaces without an index signature
 const tagged = <Tag extends string>(tag: Tag): new<A extends Record<string, any>>(
   args: { readonly [K in keyof A as K extends "_tag" ? never : K]: A[K] }
 ) => Base & { readonly _tag: Tag } & Readonly<A> => {
@@ -82,6 +83,7 @@ const tagged = <Tag extends string>(tag: Tag): new<A extends Record<string, any>
     readonly _tag = tag
   }
   ;(Tagged.prototype as { name: string }).name = tag
+  // biome-ignore lint/suspicious/noExplicitAny: the class is generic in its fields, which a class expression cannot declare
   return Tagged as any
 }
 
@@ -177,6 +179,7 @@ export class ServerError extends /*#__PURE__*/ tagged("ServerError")<{
       fields.message = `Request failed with status code ${response.status}`
     }
     if (typeof fields.statusCode !== "number") fields.statusCode = response.status
+    // biome-ignore lint/suspicious/noExplicitAny: the body's own fields are copied as they are (stelace.js did), whatever their types
     const error = new ServerError(fields as any)
     const headers = response.headers ?? {}
     // stelace.js errors were plain copies of the body: the own enumerable keys are the body's fields
@@ -322,6 +325,7 @@ export type StelaceError =
   | DecodeError
 
 /** The base class of every SDK error: `error instanceof StelaceError`. */
+// biome-ignore lint/suspicious/noExplicitAny: the base class, typed as the union of its subclasses for narrowing by instanceof
 export const StelaceError: abstract new(...args: never) => StelaceError = Base as any
 
 /** Whether a value is one of the SDK's errors (the same as `instanceof StelaceError`). */

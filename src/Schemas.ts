@@ -96,7 +96,8 @@ export const decodeAs = <S extends Schema.Top>(schema: S) =>
 const resultDecoder = (): ((endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>) => {
   let schemas: ReadonlyMap<AnyEndpoint, Schema.Top> | undefined
   return (endpoint, result) => {
-    const schema = (schemas ??= routeSchemas()).get(endpoint)
+    schemas ??= routeSchemas()
+    const schema = schemas.get(endpoint)
     return schema === undefined
       ? Effect.succeed(result)
       : decodeWith(schema as Schema.Codec<unknown>, result, `${endpoint.method} ${endpoint.path}`)

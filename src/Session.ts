@@ -43,7 +43,7 @@ import { limitHook } from "./internal/session/hooks.js"
 import type { TraceRefresh } from "./internal/pipeline/spans.js"
 import type { Transport } from "./internal/wire/apiTransport.js"
 import type { Tokens } from "./TokenStore.js"
-import { TokenStore, TokenStore as TokenStoreService, wellFormed } from "./TokenStore.js"
+import { type TokenStore, TokenStore as TokenStoreService, wellFormed } from "./TokenStore.js"
 import { coreOf, StelaceClient } from "./internal/client/core.js"
 import { registerWriter } from "./internal/session/writer.js"
 
@@ -128,7 +128,7 @@ export class Session extends Context.Service<Session, {
 
 /** Session info from stored tokens, as stelace.js's `auth.info()` computed it. */
 export const infoFromTokens = (tokens: Tokens | null | undefined): SessionInfo => {
-  const claims = wellFormed(tokens) ? decodeAccessToken(tokens!.accessToken) : undefined
+  const claims = decodeAccessToken(wellFormed(tokens)?.accessToken)
   return claims ? { isAuthenticated: true, userId: claims.userId ?? null } : { isAuthenticated: false, userId: null }
 }
 
@@ -149,10 +149,10 @@ export const loadingSnapshot = (organizationId: string | null): SessionSnapshot 
 /** The snapshot of a session. */
 export const snapshotOf = (tokens: Tokens | undefined, organizationId: string | null): SessionSnapshot => {
   const claims = tokens ? decodeAccessToken(tokens.accessToken) : undefined
-  if (!claims) return anonymous(organizationId)
+  if (!claims || !tokens) return anonymous(organizationId)
   return {
     status: "authenticated",
-    userId: claims.userId ?? (typeof tokens!.userId === "string" ? tokens!.userId : null),
+    userId: claims.userId ?? (typeof tokens.userId === "string" ? tokens.userId : null),
     organizationId,
     roles: Array.isArray(claims.roles) ? claims.roles.filter((role): role is string => typeof role === "string") : [],
     expiresAt: typeof claims.exp === "number" ? claims.exp * 1000 : null
@@ -486,6 +486,7 @@ export const makeWith = (options: {
 export const makeFor = (client: StelaceClient["Service"], store: TokenStore["Service"]): Effect.Effect<Session["Service"], never, Scope.Scope> =>
   Effect.suspend(() => {
     // a client the SDK did not make has no core: a defect, as a misuse of the types would be
+    // biome-ignore lint/style/noNonNullAssertion: every StelaceClient is made by the SDK, which gives it its core
     const core = coreOf(client)!
     return makeWith({ settings: core.settings, transport: core.transport, traceRefresh: core.traceRefresh, store })
   })

@@ -14,7 +14,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { HookError } from "./Errors.js"
+import type { HookError } from "./Errors.js"
 import { hookFailed, isThenable, limitHook } from "./internal/session/hooks.js"
 
 /**
@@ -275,6 +275,7 @@ export const fromCustom = (custom: CustomTokenStore, options: CustomStoreOptions
     }),
     set: (tokens) => Effect.asVoid(runHook("setTokens", timeout, () => custom.setTokens(tokens))),
     remove: Effect.asVoid(runHook("removeTokens", timeout, () => custom.removeTokens())),
+    // biome-ignore lint/style/noNonNullAssertion: checked in the condition; TypeScript drops a property's narrowing inside the closure
     subscribe: typeof custom.subscribe === "function" ? (listener) => custom.subscribe!(listener) : undefined
   })
 }
@@ -292,6 +293,7 @@ const fromBuiltIn = (store: SyncTokenStore): TokenStore["Service"] =>
         catch: (cause) => hookFailed("setTokens", cause)
       }),
     remove: Effect.sync(() => store.removeTokens()),
+    // biome-ignore lint/style/noNonNullAssertion: checked in the condition; TypeScript drops a property's narrowing inside the closure
     subscribe: store.subscribe ? (listener) => store.subscribe!(listener) : undefined
   })
 

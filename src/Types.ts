@@ -117,6 +117,7 @@ export type ApiVersion = "2020-08-10" | "2019-05-20"
  * }
  * ```
  */
+// biome-ignore lint/suspicious/noEmptyInterface: apps add their fields to it by declaration merging, which only an interface allows
 export interface Register {}
 
 /**
@@ -134,7 +135,7 @@ export type RegisteredApiVersion = Register extends { readonly apiVersion: infer
  * `Register`): `apiVersion` is required and is that version, so the client sends the version the
  * types assume. Nothing is required when none is registered.
  */
-export type RegisteredVersionOption = [RegisteredApiVersion] extends [undefined] ? {}
+export type RegisteredVersionOption = [RegisteredApiVersion] extends [undefined] ? unknown
   : { readonly apiVersion: RegisteredApiVersion }
 
 /** A sort direction. */

@@ -57,6 +57,7 @@ export const App = () => {
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: focus and scroll move on each navigation
   useEffect(() => {
     if (first.current) {
       first.current = false

@@ -13,7 +13,7 @@ import * as Scope from "effect/Scope"
 import * as Redacted from "effect/Redacted"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
 import type { Invocation } from "../internal/pipeline/arguments.js"
-import type { StelaceError } from "../Errors.js"
+import type { SessionExpired, StelaceError } from "../Errors.js"
 import { forwardPath, printable } from "../internal/pipeline/arguments.js"
 import { isThenable } from "../internal/session/hooks.js"
 import type { AnyEndpoint, Page } from "../internal/routes/model.js"
@@ -85,7 +85,7 @@ const adaptHook = (hook: LegacyBeforeRefreshToken): BeforeRefreshToken => (token
     try: () =>
       new Promise<Tokens | null | undefined>((resolve, reject) => {
         const returned = hook(tokens, (error, result) => error ? reject(error) : resolve(result))
-        if (isThenable(returned)) returned.then(resolve as any, reject)
+        if (isThenable(returned)) returned.then(resolve as (value: unknown) => void, reject)
       }),
     catch: (error) => error
   })
@@ -123,7 +123,7 @@ class FacadeInstance {
   /** @internal */
   declare _beforeRefreshToken: LegacyBeforeRefreshToken | null
   /** @internal */
-  declare readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: unknown) => void>>
+  declare readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: SessionExpired) => void>>
   /** @internal */
   declare _disposed: boolean
   /** @internal The scope of the client's services, once built. */
@@ -184,16 +184,15 @@ class FacadeInstance {
     hidden(this, "_fork", undefined)
     hidden(this, "_ready", undefined)
     hidden(this, "_scope", undefined)
-    const self = this
     hidden(this, "session", {
       getSnapshot: () => {
-        self._ensure()
-        return self._session?.snapshot() ?? initialSnapshot
+        this._ensure()
+        return this._session?.snapshot() ?? initialSnapshot
       },
       subscribe: (listener: (event: SessionEvent) => void) => {
-        self._sessionListeners.add(listener)
-        self._ensure()
-        return () => self._sessionListeners.delete(listener)
+        this._sessionListeners.add(listener)
+        this._ensure()
+        return () => this._sessionListeners.delete(listener)
       }
     } satisfies FacadeSession)
     // the resource families are built on first use (`familyProperties`), and the client and its
@@ -240,12 +239,13 @@ class FacadeInstance {
    * session and scope, with the client built on first use. Made on first read, kept.
    */
   get _signalHost(): FacadeHost {
-    const cached = (this as any)._signalHostCache as FacadeHost | undefined
+    const cached = (this as { _signalHostCache?: FacadeHost })._signalHostCache
     if (cached !== undefined) return cached
     this._ensure()
     const host: FacadeHost = {
       settings: () => this._settings,
       session: () => this._session ? Promise.resolve(this._session) : (this._ensure() ?? this._ready ?? Promise.resolve()).then(() => this._session),
+      // biome-ignore lint/style/noNonNullAssertion: _ensure just made the scope, and a disposed instance keeps its closed one
       scope: this._scope!,
       hubs: new Map()
     }
@@ -290,7 +290,7 @@ class FacadeInstance {
       // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal) or the
       // React hooks, so that apps without real-time do not carry it (npm run bench:size)
       resource.subscribe = (...args: Array<unknown>) => {
-        const subscribe = (this as any)._signalSubscribe as ((...args: Array<unknown>) => () => void) | undefined
+        const subscribe = (this as { _signalSubscribe?: (...args: Array<unknown>) => () => void })._signalSubscribe
         if (subscribe === undefined) {
           throw new SignalError({
             reason: "InvalidArgument",
@@ -553,7 +553,7 @@ class FacadeInstance {
    * Listens to `userSessionExpired`: called once, with the error the pending calls reject with,
    * when the refresh token is refused. Returns a function that stops listening.
    */
-  onError(type: "userSessionExpired", listener: (error: any) => void): () => void {
+  onError(type: "userSessionExpired", listener: (error: SessionExpired) => void): () => void {
     if (!(errorTypes as ReadonlyArray<string>).includes(type)) throw new Error(`Invalid error type: ${printable(type)}`)
     const listeners = this._listeners[type]
     listeners.push(listener)
@@ -569,7 +569,7 @@ class FacadeInstance {
    */
   _leaveExpired(): Promise<void> {
     const writer = this._session && writerOf(this._session)
-    return writer && this._session!.snapshot().status === "expired" ? Effect.runPromise(Effect.ignore(writer.clear)) : Promise.resolve()
+    return writer && this._session?.snapshot().status === "expired" ? Effect.runPromise(Effect.ignore(writer.clear)) : Promise.resolve()
   }
 
   /** Releases the instance's runtime: pending calls are interrupted, later calls rejected. */

@@ -24,6 +24,7 @@ import type { ResourceTable } from "./resources.js"
 export type LegacyBeforeRefreshToken = (
   tokens: Tokens,
   callback: (error: unknown, tokens?: Tokens | null) => void
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that answers through `callback` returns nothing, which only `void` accepts from any function
 ) => void | PromiseLike<Tokens | null | undefined>
 
 /**
@@ -100,7 +101,7 @@ export interface PaginateOf<E> {
 /** A resource: one method per route (with the route's doc comment), plus `paginate` when it has a list. */
 export type FacadeResource<F, V = undefined> =
   & { readonly [M in keyof F]: FacadeMethodOf<F[M], V> }
-  & (F extends { readonly list: Endpoint<string, any, any, "list", any> } ? PaginateOf<F["list"]> : {})
+  & (F extends { readonly list: Endpoint<string, any, any, "list", any> } ? PaginateOf<F["list"]> : unknown)
 
 /** `forward.get/post/put/patch/del/options(path, dataOrQuery?, options?)`. */
 export interface ForwardMethod {

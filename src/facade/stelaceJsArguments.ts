@@ -24,7 +24,7 @@ export interface FacadeRequestOptions {
 
 const optionKeys = ["stelaceVersion", "stelaceUserId", "stelaceOrganizationId"] as const
 
-const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key)
+const hasOwn = (object: object, key: string) => Object.hasOwn(object, key)
 
 const isObject = (u: unknown): u is Record<string, unknown> => Boolean(u) && typeof u === "object"
 

@@ -4,4 +4,5 @@
  *
  * @internal
  */
+// biome-ignore lint/suspicious/noExplicitAny: Symbol.for returns `symbol`; a `unique symbol` type lets classes declare the key
 export const inspectSymbol: unique symbol = Symbol.for("nodejs.util.inspect.custom") as any

@@ -125,7 +125,7 @@ export const makeSessionStore = (client: StelaceInstance): SessionStore => {
         }
         const abort = () => {
           waiting.delete(resume)
-          reject(signal!.reason)
+          reject(signal?.reason)
         }
         waiting.add(resume)
         signal?.addEventListener("abort", abort, { once: true })

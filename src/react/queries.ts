@@ -105,14 +105,16 @@ export type StelaceMutationOptionsResult<TData, TVariables, TOnMutateResult = un
 
 /** Named path parameters: `{ id }`, `{ id, organizationId }`. */
 type NamedParams<Names, Args> = Names extends readonly [infer N extends string, ...infer RestNames]
-  ? Args extends readonly [infer A, ...infer RestArgs] ? { readonly [K in N]: A } & NamedParams<RestNames, RestArgs> : {}
-  : {}
+  ? Args extends readonly [infer A, ...infer RestArgs] ? { readonly [K in N]: A } & NamedParams<RestNames, RestArgs> : unknown
+  : unknown
 
 /**
  * A mutation's variables: the route's input for routes without path parameters, otherwise the
  * path parameters by name with the input under `input`: `{ id: "trn_1", input: { name: "accept" } }`.
  */
+// biome-ignore lint/complexity/noBannedTypes lint/suspicious/noConfusingVoidType: `{} extends In` asks whether every input field is optional; `void` lets mutate() go without variables then
 export type MutationVariables<P extends string, In> = PathParams<P> extends [] ? {} extends In ? In | void : In
+  // biome-ignore lint/complexity/noBannedTypes: as above, `{} extends In` asks whether every input field is optional
   : NamedParams<PathParams<P>, ParamArgs<P>> & ({} extends In ? { readonly input?: In } : { readonly input: In })
 
 /** Every argument may also be `skipToken`. */

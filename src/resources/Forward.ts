@@ -30,6 +30,7 @@ const forward = (method: Method, span: string): ForwardFunction => (path, input,
     const checked = forwardPath(method, path)
     if (checked instanceof InvalidArgument) return Effect.fail(checked)
     return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }, span) as Effect.Effect<
+      // biome-ignore lint/suspicious/noExplicitAny: a forwarded route answers whatever the server sends; `any` lets callers type it as they know it, as stelace.js did
       any,
       CallError | SessionExpired,
       StelaceClient | Session

@@ -18,9 +18,11 @@ import { decodeFrame, encodePacket, NAMESPACE, PING, PONG, socketUrl } from "./p
 export interface WebSocketLike {
   send(data: string): void
   close(code?: number, reason?: string): void
+  // biome-ignore lint/suspicious/noExplicitAny: each platform passes its own Event type, which these handlers never read
   onopen: ((event: any) => void) | null
   onmessage: ((event: { readonly data: unknown }) => void) | null
   onclose: ((event: { readonly code?: number; readonly reason?: string }) => void) | null
+  // biome-ignore lint/suspicious/noExplicitAny: as onopen
   onerror: ((event: any) => void) | null
 }
 
@@ -126,12 +128,12 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
       const deadline = live ? Math.min(nextPingAt, pongDeadline) : startedAt + options.handshakeTimeout
       const event = yield* Queue.take(events).pipe(Effect.timeoutOption(Math.max(0, deadline - now)))
       if (event._tag === "None") {
-        if (!live) return dropped(`no authentication request within ${options.handshakeTimeout} ms`, false)
+        if (!live || handshake === undefined) return dropped(`no authentication request within ${options.handshakeTimeout} ms`, false)
         const at = yield* Clock.currentTimeMillis
-        if (at >= pongDeadline) return dropped(`no heartbeat answer within ${handshake!.pingTimeout} ms`, true)
+        if (at >= pongDeadline) return dropped(`no heartbeat answer within ${handshake.pingTimeout} ms`, true)
         yield* send(PING)
-        pongDeadline = at + handshake!.pingTimeout
-        nextPingAt = at + handshake!.pingInterval
+        pongDeadline = at + handshake.pingTimeout
+        nextPingAt = at + handshake.pingInterval
         continue
       }
       const item = event.value

@@ -107,7 +107,7 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
     const check = (event?: string) => {
       if (current === undefined) return
       const channels = wanted()
-      const missing = [...channels].some((channel) => !current!.channels.has(channel))
+      const missing = [...channels].some((channel) => !current?.channels.has(channel))
       const changed = options.session.currentKey() !== current.key
       if (missing || changed || (current.degraded && event === "Refreshed")) Deferred.doneUnsafe(current.reauth, Effect.void)
     }

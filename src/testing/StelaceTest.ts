@@ -100,7 +100,9 @@ const bodyText = (body: Exclude<HttpBody.HttpBody, HttpBody.Stream>): string | u
         : JSON.stringify(body.body)
     case "FormData": {
       const params = new URLSearchParams()
-      body.formData.forEach((value, key) => params.append(key, String(value)))
+      body.formData.forEach((value, key) => {
+        params.append(key, String(value))
+      })
       return params.toString()
     }
   }

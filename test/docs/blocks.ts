@@ -94,7 +94,7 @@ export const extractBlocks = (file: string, markdown: string): Array<CodeBlock> 
     }
     const language = info.toLowerCase()
     if (runnableLanguages.has(language)) {
-      const code = body.join("\n") + "\n"
+      const code = `${body.join("\n")}\n`
       blocks.push({ file, line: i + 1, language, code, ...describe(language, code) })
     }
     i = j

@@ -9,7 +9,7 @@ import { format } from "node:util"
 
 const report = (text: string) => {
   try {
-    writeSync(3, JSON.stringify({ consoleError: text }) + "\n")
+    writeSync(3, `${JSON.stringify({ consoleError: text })}\n`)
   } catch {
     // not run by the harness
   }

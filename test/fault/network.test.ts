@@ -124,7 +124,7 @@ const errorOf = (result: Settled | undefined): any => {
   return (result as { error: unknown }).error
 }
 
-const valueOf = (result: Settled | undefined): any => {
+const resultValue = (result: Settled | undefined): any => {
   if (!result?.ok) expect.fail(`expected a result, got ${String((result as { error: unknown })?.error)}`)
   return result.value
 }
@@ -148,7 +148,7 @@ describe.each(runners)("$name", (runner) => {
 
     it("a GET succeeds when a retry gets the whole answer", async () => {
       const [result] = await scenario(runner, (request, index) => index === 0 ? dropMidBody : okBody(request), [{ method: "GET", id: "ast_1" }])
-      expect(valueOf(result)).toMatchObject({ id: "ast_1" })
+      expect(resultValue(result)).toMatchObject({ id: "ast_1" })
       expect(api.requests).toHaveLength(2)
     })
 
@@ -171,7 +171,7 @@ describe.each(runners)("$name", (runner) => {
       const body = JSON.stringify({ id: "ast_1", items })
       expect(body.length).toBeGreaterThan(20_000_000)
       const [result] = await scenario(runner, () => ({ body, headers: { "content-type": "application/json" } }), [{ method: "GET", id: "ast_1" }])
-      const value = valueOf(result)
+      const value = resultValue(result)
       expect(value.items).toHaveLength(200_000)
       expect(value.items[199_999]).toStrictEqual({ id: "ast_199999", name: "x".repeat(80) })
     })
@@ -191,8 +191,8 @@ describe.each(runners)("$name", (runner) => {
 
     it("an empty body answered 200 is an empty object", async () => {
       const [result] = await scenario(runner, () => ({ body: "" }), [{ method: "GET", id: "ast_1" }])
-      expect({ ...valueOf(result) }).toStrictEqual({})
-      expect(valueOf(result).lastResponse.statusCode).toBe(200)
+      expect({ ...resultValue(result) }).toStrictEqual({})
+      expect(resultValue(result).lastResponse.statusCode).toBe(200)
     })
 
     it("malformed JSON answered 200 fails with MalformedResponse", async () => {
@@ -239,7 +239,7 @@ describe.each(runners)("$name", (runner) => {
           expect(errorOf(results[i])).toMatchObject({ _tag: "NetworkError", reason: { _tag: "Reset" }, method: "GET" })
         } else {
           expect(attempts(call.id), call.id).toBe(2)
-          expect(valueOf(results[i])).toMatchObject({ id: call.id })
+          expect(resultValue(results[i])).toMatchObject({ id: call.id })
         }
       })
     })

@@ -151,7 +151,7 @@ describe("skipToken", () => {
     return (
       <>
         <p data-testid="asset">{status} {fetchStatus} {data?.name}</p>
-        <button onClick={() => setId(demo.assets.tesla)}>choose</button>
+        <button type="button" onClick={() => setId(demo.assets.tesla)}>choose</button>
       </>
     )
   }
@@ -235,7 +235,7 @@ describe("while the session is expired", () => {
           {session.status} {session.userId}: {data?.results.map((transaction) => transaction.id).join(",")}
           {error ? ` error ${error._tag}` : ""}
         </p>
-        <button onClick={() => void session.logout()}>log out</button>
+        <button type="button" onClick={() => void session.logout()}>log out</button>
       </>
     )
   }
@@ -338,7 +338,7 @@ describe("infiniteQueryOptions", () => {
       <>
         <p data-testid="count">{names.length}</p>
         <p data-testid="more">{String(query.hasNextPage)}</p>
-        <button onClick={() => query.fetchNextPage()}>more</button>
+        <button type="button" onClick={() => query.fetchNextPage()}>more</button>
       </>
     )
   }
@@ -386,7 +386,7 @@ describe("mutationOptions", () => {
       <>
         <p data-testid="assets">{assets.data?.results.map((asset) => asset.name).join(",")}</p>
         <p data-testid="categories">{categories.data?.results.length}</p>
-        <button onClick={() => create.mutate({ name: "Canoe", assetTypeId: demo.assetTypes.daily })}>create</button>
+        <button type="button" onClick={() => create.mutate({ name: "Canoe", assetTypeId: demo.assetTypes.daily })}>create</button>
         <p data-testid="created">{create.isSuccess ? "created" : ""}</p>
       </>
     )
@@ -430,7 +430,7 @@ describe("mutationOptions", () => {
       return (
         <>
           <p data-testid="status">{transaction.data?.status}</p>
-          <button onClick={() => accept.mutate({ id: demo.transactions.eBikeDraft, input: { name: "accept" } })}>accept</button>
+          <button type="button" onClick={() => accept.mutate({ id: demo.transactions.eBikeDraft, input: { name: "accept" } })}>accept</button>
         </>
       )
     }

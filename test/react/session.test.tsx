@@ -208,8 +208,12 @@ describe("an asynchronous token store", () => {
           await answered
           return tokens as any
         },
-        setTokens: (next: unknown) => void (tokens = next),
-        removeTokens: () => void (tokens = null)
+        setTokens: (next: unknown) => {
+          tokens = next
+        },
+        removeTokens: () => {
+          tokens = null
+        }
       }
     }
   }

@@ -4,7 +4,7 @@
  */
 import {
   type InfiniteData,
-  QueryClient,
+  type QueryClient,
   skipToken,
   useInfiniteQuery,
   useMutation,

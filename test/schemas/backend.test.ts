@@ -125,6 +125,7 @@ describe("whole-client decoding against the in-memory backend", () => {
       yield* Entries.create({ collection: "site", locale: "en", name: "landing", fields: { title: "Hi" } })
       yield* Tasks.create({ eventType: "reminder", executionDate: "2031-01-01T00:00:00.000Z" })
       yield* Webhooks.create({ name: "Hook", targetUrl: "https://example.com/hook", event: "asset__created" })
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: `${asset.id}` is a Stelace workflow placeholder, which the server fills in
       yield* Workflows.create({ name: "Flow", event: "asset__created", run: [{ endpointMethod: "PATCH", endpointUri: "/assets/${asset.id}" }] })
       yield* ApiKeys.create({ name: "Back office", type: "custom", roles: ["dev"] })
       yield* Roles.create({ name: "Auditor", value: "auditor", permissions: ["asset:list:all"] })

@@ -13,7 +13,7 @@ const bruno = "usr_DemoBruno00000000000"
 
 const setUp = async (options: Backend.BackendOptions = {}) => {
   const backend = await Effect.runPromise(Backend.make(options))
-  const call = async (method: string, url: string, body?: unknown, authorization = `Basic ${btoa(backend.secretApiKey + ":")}`) => {
+  const call = async (method: string, url: string, body?: unknown, authorization = `Basic ${btoa(`${backend.secretApiKey}:`)}`) => {
     const answer = await Effect.runPromise(backend.handle({
       method,
       url,
@@ -23,7 +23,7 @@ const setUp = async (options: Backend.BackendOptions = {}) => {
     return { status: answer.status, body: answer.body === "" ? undefined : JSON.parse(answer.body) }
   }
   const login = async (username: string, password: string): Promise<string> => {
-    const answer = await call("POST", "/auth/login", { username, password }, `Basic ${btoa(backend.publishableApiKey + ":")}`)
+    const answer = await call("POST", "/auth/login", { username, password }, `Basic ${btoa(`${backend.publishableApiKey}:`)}`)
     return answer.body.accessToken
   }
   const connect = () => {
@@ -85,7 +85,7 @@ describe("the backend's /signal", () => {
     const { connect, signal, backend } = await setUp()
     const client = connect()
     await client.authenticate({ publishableKey: backend.publishableApiKey })
-    const publishable = `Basic ${btoa(backend.publishableApiKey + ":")}`
+    const publishable = `Basic ${btoa(`${backend.publishableApiKey}:`)}`
     expect((await signal({ message: "all" }, publishable)).status).toBe(403)
     expect((await signal({ message: "all" })).status).toBe(200)
     expect(events(client.frames)).toEqual([["signal", { message: "all", event: "signal", env: "test" }]])

@@ -45,7 +45,7 @@ describe("stelace.signal.subscribe", () => {
     await isLive
     // the server adds the client to its channels once the authentication answer is checked
     const admin = instance(server.secretApiKey)
-    let answer
+    let answer: unknown
     for (let i = 0; i < 50 && answer === undefined; i++) {
       answer = await admin.signal.send({ destination: "lobby", event: "lobbyChanged", message: { n: 1 } }).catch(() => undefined)
     }
@@ -76,7 +76,7 @@ describe("stelace.signal.subscribe", () => {
       stelace.signal.subscribe(resolve, { WebSocket: WebSocket as unknown as WebSocketConstructor })
     )
     const admin = instance(server.secretApiKey)
-    let sent
+    let sent: unknown
     for (let i = 0; i < 200 && sent === undefined; i++) {
       sent = await admin.signal.send({ destination: login.userId, message: "hello Alice" }).catch(() => undefined)
     }

@@ -11,7 +11,7 @@ const table = (families: string) => `import type * as T from "../../Types.js"
 import { as, get, list, post } from "./model.js"
 ${families}`
 
-const widgets = (routes: string, tags = " * @id WidgetId a widget (\`wdg_...\`)\n") => table(`
+const widgets = (routes: string, tags = " * @id WidgetId a widget (`wdg_...`)\n") => table(`
 /**
  * Widgets (\`/widgets\`).
  *

@@ -40,8 +40,8 @@ describe("API keys and the Authorization header", () => {
   it("accepts Basic, Stelace-V1 (quoted or not) and the legacy x-api-key header", async () => {
     const server = api.server()
     const { accessToken } = await login(server, alice.username, alice.password)
-    const basic = await api.call("GET", "/users/" + alice.id)
-    const v1 = await api.call("GET", "/users/" + alice.id, {
+    const basic = await api.call("GET", `/users/${alice.id}`)
+    const v1 = await api.call("GET", `/users/${alice.id}`, {
       key: null,
       headers: { authorization: `stelace-v1 apiKey="${server.publishableApiKey}", token="${accessToken}"` }
     })

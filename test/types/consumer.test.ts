@@ -115,8 +115,8 @@ describe("the facade's methods in an editor", () => {
       }
     }
     for (const { facade, effect } of pairs) lines.push(`void ${facade}`, `void ${effect}`)
-    const dir = project("editor", { "probe.ts": lines.join("\n") + "\n" })
-    const text = lines.join("\n") + "\n"
+    const dir = project("editor", { "probe.ts": `${lines.join("\n")}\n` })
+    const text = `${lines.join("\n")}\n`
 
     const api = new API({ cwd: dir })
     try {

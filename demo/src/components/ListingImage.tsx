@@ -45,6 +45,7 @@ export const ListingImage = ({ categoryId, categories, large = false }: {
   const names = lineage(categoryId, categories)
   const kind = kindOf(names)
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: the large drawing is an img named by aria-label, the small one is aria-hidden (the spread below)
     <svg
       className={large ? "listing-image large" : "listing-image"}
       viewBox="0 0 64 64"

@@ -43,6 +43,7 @@ const SearchForm = ({ initial, filtered }: { initial: Criteria; filtered: boolea
     navigate(searchHref(draft))
   }
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with the search role keeps one element for the landmark and the submit
     <form role="search" aria-labelledby="search-title" className="search-form" onSubmit={submit}>
       <h2 id="search-title" className="visually-hidden">Find a listing</h2>
       <div className="field wide">

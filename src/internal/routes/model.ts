@@ -159,6 +159,7 @@ export type ParamArgs<P extends string> = P extends `${infer Before}/:${string}/
   : []
 
 /** The input argument: optional when every field of the input is. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends In` asks whether every field of the input is optional
 export type InputArgs<In> = {} extends In ? [input?: In] : [input: In]
 
 /**

@@ -133,7 +133,7 @@ const timeUnits: ReadonlyArray<string> = ["m", "h", "d", "n", "w", "M"]
 export const Duration: Schema.Codec<T.Duration> = Schema.Record(Schema.String, Schema.Number).pipe(
   Schema.check(Schema.makeFilter((duration: Readonly<Record<string, number>>) => {
     const keys = Object.keys(duration)
-    return keys.length === 1 && timeUnits.includes(keys[0]!) ? undefined : "Expected one time unit (m, h, d, n, w or M)"
+    return keys.length === 1 && timeUnits.includes(keys[0] ?? "") ? undefined : "Expected one time unit (m, h, d, n, w or M)"
   }))
 ) as any
 

@@ -33,6 +33,7 @@ export type Filter =
   | { readonly kind: "equals"; readonly field?: string; readonly type: "string" | "boolean" | "number" }
   | { readonly kind: "range"; readonly field?: string; readonly type: "number" | "date" }
   | { readonly kind: "superset"; readonly field?: string }
+  // biome-ignore lint/suspicious/noExplicitAny: `rule` has checked the value, so each test reads it in its rule's shape
   | { readonly kind: "custom"; readonly rule: V.Rule; readonly test: (doc: Doc, value: any, ctx: RequestContext) => boolean }
 
 /** Filter builders. */
@@ -54,6 +55,7 @@ export const F = {
   /** Matches objects containing the given JSON. */
   superset: (field?: string): Filter => ({ kind: "superset", ...(field === undefined ? {} : { field }) }),
   /** Any other test. */
+  // biome-ignore lint/suspicious/noExplicitAny: as in Filter, `rule` has checked the value the test reads
   custom: (rule: V.Rule, test: (doc: Doc, value: any, ctx: RequestContext) => boolean): Filter => ({
     kind: "custom",
     rule,

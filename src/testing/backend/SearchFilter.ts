@@ -231,7 +231,7 @@ class Parser {
     if (kind !== "boolean") {
       this.failAt(
         kind === undefined
-          ? this.unknown(name, ["boolean"]) + " (alone, a name must be a boolean attribute)"
+          ? `${this.unknown(name, ["boolean"])} (alone, a name must be a boolean attribute)`
           : `${name} is a ${kind} attribute: alone, a name must be a boolean attribute; compare it (${name} == value)`,
         nameToken.start,
         nameToken.end
@@ -357,17 +357,17 @@ const holds = (comparator: Comparator, left: number | string, right: number | st
   }
 }
 
-/** Whether an asset matches; `valueOf` gives its value of an attribute (`undefined` when missing). */
-export const matchesFilter = (node: FilterNode, valueOf: (name: string) => unknown): boolean => {
+/** Whether an asset matches; `attributeValue` gives its value of an attribute (`undefined` when missing). */
+export const matchesFilter = (node: FilterNode, attributeValue: (name: string) => unknown): boolean => {
   switch (node._tag) {
     case "and":
-      return matchesFilter(node.left, valueOf) && matchesFilter(node.right, valueOf)
+      return matchesFilter(node.left, attributeValue) && matchesFilter(node.right, attributeValue)
     case "or":
-      return matchesFilter(node.left, valueOf) || matchesFilter(node.right, valueOf)
+      return matchesFilter(node.left, attributeValue) || matchesFilter(node.right, attributeValue)
     case "not":
-      return !matchesFilter(node.operand, valueOf)
+      return !matchesFilter(node.operand, attributeValue)
     case "compare": {
-      const actual = valueOf(node.name)
+      const actual = attributeValue(node.name)
       if (actual === undefined || actual === null) return false
       switch (node.kind) {
         case "number":
@@ -381,7 +381,7 @@ export const matchesFilter = (node: FilterNode, valueOf: (name: string) => unkno
       }
     }
     case "list": {
-      const actual = valueOf(node.name)
+      const actual = attributeValue(node.name)
       const present = node.kind === "tags"
         ? (Array.isArray(actual) ? actual.map(String) : [])
         : (actual === undefined || actual === null ? [] : [String(actual)])

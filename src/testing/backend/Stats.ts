@@ -12,7 +12,7 @@ import { transaction } from "./Transactions.js"
 import { user } from "./Users.js"
 import * as Pagination from "./Pagination.js"
 import * as R from "./Resources.js"
-import { type Family } from "./Resources.js"
+import type { Family } from "./Resources.js"
 import { type RequestContext, route, type Route } from "./Route.js"
 import type { Doc } from "./Store.js"
 import * as V from "./Validation.js"
@@ -92,10 +92,10 @@ const respondStats = (rows: ReadonlyArray<Doc>, ctx: RequestContext, version = c
   return { ...page, results: page.results.map(({ id: _id, ...row }) => row) }
 }
 
-const optionsOf = (ctx: RequestContext, groupBy: string, valueOf: StatsOptions["valueOf"], defaultOrderBy: StatsOptions["orderBy"]): StatsOptions => ({
+const optionsOf = (ctx: RequestContext, groupBy: string, valueOfDoc: StatsOptions["valueOf"], defaultOrderBy: StatsOptions["orderBy"]): StatsOptions => ({
   groupBy,
   groupOf: (doc) => getPath(doc, groupBy),
-  valueOf,
+  valueOf: valueOfDoc,
   orderBy: (ctx.query.orderBy as StatsOptions["orderBy"] | undefined) ?? defaultOrderBy,
   order: (ctx.query.order as StatsOptions["order"] | undefined) ?? "desc",
   computeRanking: ctx.query.computeRanking === true,

@@ -8,6 +8,7 @@ import { Rooms } from "../signal/Rooms.js"
  * A stored object. Objects are free-form JSON, as in the real API, so fields are read loosely;
  * each family checks its inputs before storing them.
  */
+// biome-ignore lint/suspicious/noExplicitAny: stored JSON is read loosely, as said above; inputs are validated before they are stored
 export type Doc = Record<string, any>
 
 /** A refresh token row (type `refresh` in the real `authToken` table). */

@@ -13,7 +13,7 @@ import type { SignalService } from "./Service.js"
 import { PING_INTERVAL, PING_TIMEOUT } from "./Service.js"
 
 // as socket.io: its path followed by a slash (`POST /signal` stays an API route)
-const isSignalPath = (url: string | undefined) => url !== undefined && url.startsWith("/signal/")
+const isSignalPath = (url: string | undefined) => url?.startsWith("/signal/") === true
 
 const queryOf = (url: string) => new URL(url, "http://localhost").searchParams
 

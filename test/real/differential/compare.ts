@@ -163,7 +163,10 @@ export class Comparison {
       if (JWT.test(real) && JWT.test(memory)) {
         const a = decodeJwt(real)
         const b = decodeJwt(memory)
-        if (a && b) return this.values(step, `${path}<claims>`, field, claimsShape(a), claimsShape(b), at)
+        if (a && b) {
+          this.values(step, `${path}<claims>`, field, claimsShape(a), claimsShape(b), at)
+          return
+        }
       }
       if (ISO.test(real) && ISO.test(memory)) {
         const a = dateShape(real, at.real, this.windows.real)

@@ -438,6 +438,7 @@ const platformData = (run: string): Array<Step> => [
   { name: "webhooks: the target cannot change", method: "PATCH", path: "/webhooks/{{hook}}", body: { targetUrl: "https://example.com/other" } },
   { name: "webhooks: list", method: "GET", path: "/webhooks", ownObjectsOnly: true },
   { name: "webhooks: delete", method: "DELETE", path: "/webhooks/{{hook}}" },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: `${objectId}` is a Stelace workflow placeholder, which the server fills in
   { name: "workflows: create", method: "POST", path: "/workflows", body: { name: `Flow ${run}`, description: "Nothing", event: "nothing__happened", active: false, run: [{ endpointMethod: "PATCH", endpointUri: "/assets/${objectId}", endpointPayload: { metadata: { seen: true } } }] }, save: { flow: "id" } },
   { name: "workflows: a step without endpoint", method: "POST", path: "/workflows", body: { name: "Broken", run: [{ name: "x" }] } },
   { name: "workflows: read", method: "GET", path: "/workflows/{{flow}}" },

@@ -16,7 +16,7 @@ import type {
   StelaceInstance,
   UserId
 } from "stelace-effect"
-import { Assets, AssetTypes, createInstance, DecodeError, Search, Transactions, Users } from "stelace-effect"
+import { Assets, AssetTypes, createInstance, type DecodeError, Search, Transactions, Users } from "stelace-effect"
 import * as Schemas from "stelace-effect/Schemas"
 
 declare const env: { readonly STELACE_API_KEY?: string; readonly STELACE_VERSION?: string }

@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Stream from "effect/Stream"
-import { Assets, Auth, Forward, type ServerErrorReason, StelaceError, Stelace, Transactions } from "stelace-effect"
+import type * as Stream from "effect/Stream"
+import { Assets, Auth, type Forward, type ServerErrorReason, StelaceError, Stelace, type Transactions } from "stelace-effect"
 import * as Schemas from "stelace-effect/Schemas"
 
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false

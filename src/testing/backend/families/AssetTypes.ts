@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import { type ApiError, unprocessable } from "../ApiError.js"
 import { dataFields, F, type Family } from "../Resources.js"
-import { type Doc } from "../Store.js"
+import type { Doc } from "../Store.js"
 import * as V from "../Validation.js"
 import { strings } from "./shared.js"
 

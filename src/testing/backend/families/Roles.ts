@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import { forbidden, unprocessable } from "../ApiError.js"
 import { dataFields, type Family } from "../Resources.js"
-import { type Doc } from "../Store.js"
+import type { Doc } from "../Store.js"
 import * as V from "../Validation.js"
 import { requireRef, strings, unique } from "./shared.js"
 

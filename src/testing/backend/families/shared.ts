@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import { type ApiError, unprocessable } from "../ApiError.js"
 import { F } from "../Resources.js"
-import { type RequestContext } from "../Route.js"
-import { type Doc } from "../Store.js"
+import type { RequestContext } from "../Route.js"
+import type { Doc } from "../Store.js"
 import * as V from "../Validation.js"
 
 /** A list of strings. */
