@@ -2,12 +2,12 @@
  * What the pages read, as the React bindings' query options (`useStelaceQueries()`), whose keys
  * carry who is asking, so one user's data is never shown to the next.
  *
- * When a session expires the keys change (nobody is asking any more) until the user logs in
- * again in the dialog over the page. Meanwhile queries keep showing what they had
- * (`keepPreviousData`) and those that need a user wait: the page stays as it was, with whatever
- * the user typed in it.
+ * When a session expires the keys stay those of the user whose session it was, and their queries
+ * wait for the next login in the dialog over the page: the page stays as it was, with its data
+ * and whatever the user typed in it. Queries that need something not known yet (a user, an id)
+ * take TanStack's `skipToken` in its place.
  */
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query"
+import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import type { Asset, AvailabilityGraph, Transaction } from "stelace-effect"
 import { type ListPage, useSession, useStelaceQueries } from "stelace-effect/react"
 import { dayToIso } from "./format.js"
@@ -15,13 +15,10 @@ import { dayToIso } from "./format.js"
 /** The items of a list. */
 const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
 
-/** Options for a query that needs a logged-in user. */
-const whileLoggedIn = (status: string) => ({ enabled: status === "authenticated", placeholderData: keepPreviousData })
-
 /** A user's public profile (`displayName`); nothing while `id` is unknown. */
 export const useUser = (id: string | null | undefined) => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.users.read.queryOptions(id ?? ""), enabled: Boolean(id), staleTime: 5 * 60_000, placeholderData: keepPreviousData })
+  return useQuery({ ...api.users.read.queryOptions(id ?? skipToken), staleTime: 5 * 60_000 })
 }
 
 /** The name a user goes by. */
@@ -33,13 +30,13 @@ export const useDisplayName = (id: string | null | undefined): string | undefine
 /** Every category, parents first. */
 export const useCategories = () => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.categories.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, placeholderData: keepPreviousData, select: results })
+  return useQuery({ ...api.categories.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, select: results })
 }
 
 /** Every asset type (whether listings are rented by the day). */
 export const useAssetTypes = () => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, placeholderData: keepPreviousData, select: results })
+  return useQuery({ ...api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, select: results })
 }
 
 /** What the search form asks for. */
@@ -77,7 +74,7 @@ export const inPriceRange = (listing: Asset, criteria: Criteria): boolean =>
 /** One listing. */
 export const useListing = (id: string) => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.assets.read.queryOptions(id), placeholderData: keepPreviousData })
+  return useQuery(api.assets.read.queryOptions(id))
 }
 
 /** The periods a listing is fully booked, from its availability graph (fresh on every visit: others book). */
@@ -109,11 +106,10 @@ const newestFirst = (a: Transaction, b: Transaction) => b.createdDate.localeComp
 /** The logged-in user's bookings (`taker`) or the requests for their listings (`owner`), newest first. */
 export const useTransactions = (role: "taker" | "owner") => {
   const api = useStelaceQueries()
-  const { status, userId } = useSession()
-  const filter = role === "taker" ? { takerId: userId ?? "" } : { ownerId: userId ?? "" }
+  const { userId } = useSession()
+  const filter = (user: string) => (role === "taker" ? { takerId: user } : { ownerId: user })
   return useQuery({
-    ...api.transactions.list.queryOptions({ ...filter, nbResultsPerPage: 100 }),
-    ...whileLoggedIn(status),
+    ...api.transactions.list.queryOptions(userId ? { ...filter(userId), nbResultsPerPage: 100 } : skipToken),
     select: (page) => [...page.results].sort(newestFirst)
   })
 }
@@ -121,17 +117,14 @@ export const useTransactions = (role: "taker" | "owner") => {
 /** One booking, checked every few seconds for what the other party did. */
 export const useTransaction = (id: string) => {
   const api = useStelaceQueries()
-  const { status } = useSession()
-  return useQuery({ ...api.transactions.read.queryOptions(id), ...whileLoggedIn(status), refetchInterval: 5000 })
+  return useQuery({ ...api.transactions.read.queryOptions(id), refetchInterval: 5000 })
 }
 
 /** The messages of a booking, oldest first, checked for new ones every few seconds. */
 export const useMessages = (transactionId: string) => {
   const api = useStelaceQueries()
-  const { status } = useSession()
   return useQuery({
     ...api.messages.list.queryOptions({ topicId: transactionId, nbResultsPerPage: 100 }),
-    ...whileLoggedIn(status),
     refetchInterval: 3000,
     select: (page) => [...page.results].sort((a, b) => a.createdDate.localeCompare(b.createdDate))
   })
@@ -140,6 +133,5 @@ export const useMessages = (transactionId: string) => {
 /** The ratings given for a booking. */
 export const useTransactionRatings = (transactionId: string) => {
   const api = useStelaceQueries()
-  const { status } = useSession()
-  return useQuery({ ...api.ratings.list.queryOptions({ transactionId }), ...whileLoggedIn(status), select: results })
+  return useQuery({ ...api.ratings.list.queryOptions({ transactionId }), select: results })
 }

@@ -42,9 +42,10 @@ export interface StelaceProviderProps {
   readonly client: Stelace
   /**
    * The TanStack `QueryClient` the app's queries live in. When given, a user's cached queries are
-   * removed as soon as their session ends (logout, expiry, another user logging in, a change in
-   * another tab); without it they are never shown to anyone else (keys carry the user) and are
-   * garbage-collected once unused.
+   * removed as soon as their session ends for good (logout, another user logging in, a change in
+   * another tab); an expired session keeps them until the next login, which removes them unless
+   * it is the same user's. Without it they are never shown to anyone else (keys carry the user)
+   * and are garbage-collected once unused.
    */
   readonly queryClient?: QueryCacheOwner | undefined
   readonly children?: ReactNode
@@ -60,12 +61,16 @@ export interface StelaceProviderProps {
  * ```
  */
 export function StelaceProvider({ client, queryClient, children }: StelaceProviderProps): ReactNode {
-  const value = useMemo<StelaceContextValue>(() => ({
-    client,
-    store: makeSessionStore(client),
-    login: (credentials) => client.auth.login(credentials).then(() => {}),
-    logout: () => client.auth.logout().then(() => {})
-  }), [client])
+  const value = useMemo<StelaceContextValue>(() => {
+    const store = makeSessionStore(client)
+    return {
+      client,
+      store,
+      login: (credentials) => client.auth.login(credentials).then(() => {}),
+      // an expired session has nothing left to revoke: leaving it needs no request
+      logout: () => store.leaveExpired() ? Promise.resolve() : client.auth.logout().then(() => {})
+    }
+  }, [client])
   useEffect(() =>
     value.store.connect((previous) => {
       if (previous.userId !== null) queryClient?.removeQueries({ queryKey: ["stelace", { userId: previous.userId }] })

@@ -14,7 +14,7 @@ export {
   type StelaceProviderProps,
   useStelace
 } from "./StelaceProvider.js"
-export type { Identity, SessionState } from "./SessionStore.js"
+export type { Identity, SessionState, SessionStatus } from "./SessionStore.js"
 export { type UseSessionResult, useSession, useSessionEvent } from "./useSession.js"
 export {
   createStelaceQueries,
@@ -23,15 +23,21 @@ export {
   type ListRoute,
   type MutationRoute,
   type MutationVariables,
+  type PreviewRouteName,
   type QueryRoute,
   type ReadRouteName,
   type RouteQueries,
+  type SkipToken,
+  type StelaceFilters,
   type StelaceFamily,
   type StelaceInfiniteQueryOptions,
   type StelaceMutationOptions,
   type StelaceMutationOptionsResult,
   type StelaceQueries,
+  type StelaceQueryFilters,
   type StelaceQueryKey,
-  type StelaceQueryOptions
+  type StelaceQueryOptions,
+  type StelaceSkippableInfiniteQueryOptions,
+  type StelaceSkippableQueryOptions
 } from "./queries.js"
 export { useStelaceQueries } from "./useStelaceQueries.js"

@@ -2,31 +2,40 @@
  * TanStack Query options for every route, derived from the same table as the rest of the SDK:
  * `api.assets.list.queryOptions(query)`, `api.assets.read.queryOptions(id)`,
  * `api.assets.list.infiniteQueryOptions(query)`, `api.transactions.createTransition.mutationOptions()`,
- * and keys for invalidation (`api.assets.queryKey()`, `api.assets.list.queryKey(query)`).
+ * and keys and filters for invalidation (`api.assets.queryKey()`, `api.assets.list.queryFilter(query)`).
  *
  * Plain objects, as TanStack's own `queryOptions` returns: nothing here imports
  * `@tanstack/react-query` at run time (its types only), so the rest of `stelace-effect/react`
  * works without it; nor React, so server code (a server component's prefetch) can use it.
+ * TanStack's `skipToken` is recognised as the symbol it is, and handed back as the `queryFn`.
+ *
+ * The bindings are built as they are used: a family's object on first access, a route's on first
+ * access, and what does not depend on who is asking once per process.
  *
  * @since 0.1.0
  */
 import type {
   DataTag,
   InfiniteData,
+  QueryFilters,
   QueryFunctionContext,
+  skipToken,
+  UndefinedInitialDataInfiniteOptions,
+  UndefinedInitialDataOptions,
   UnusedSkipTokenInfiniteOptions,
   UnusedSkipTokenOptions,
   UseMutationOptions
 } from "@tanstack/react-query"
 import type { Effect } from "effect/Effect"
 import type { StelaceError } from "../Errors.js"
+import { RequestAborted, SessionExpired } from "../Errors.js"
 import type { Stelace } from "../facade/createInstance.js"
 import { resources, type ResourceTable } from "../facade/resources.js"
 import type { AnyEndpoint, Endpoint, InputArgs, PaginationMeta, ParamArgs, PathParams } from "../internal/endpoint.js"
 import { nextPageInput } from "../internal/pageWalk.js"
 import type { Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
-import type { Identity } from "./SessionStore.js"
+import type { Identity, SessionStore } from "./SessionStore.js"
 
 /**
  * A query key of these bindings: `["stelace", { userId, organizationId }, family, route,
@@ -34,6 +43,9 @@ import type { Identity } from "./SessionStore.js"
  * user's (or another organization's) data.
  */
 export type StelaceQueryKey = readonly ["stelace", Identity, ...Array<unknown>]
+
+/** TanStack's `skipToken`: in place of any argument of `queryOptions`, the query waits, disabled. */
+export type SkipToken = typeof skipToken
 
 /**
  * A page of a list as queries hold it: plain data, so it survives dehydration (server rendering)
@@ -52,10 +64,26 @@ export type StelaceQueryOptions<TData, TError = StelaceError> =
   & UnusedSkipTokenOptions<TData, TError, TData, StelaceQueryKey>
   & { readonly queryKey: DataTag<StelaceQueryKey, TData, TError> }
 
+/** What `queryOptions` returns when an argument may be `skipToken` (not for `useSuspenseQuery`). */
+export type StelaceSkippableQueryOptions<TData, TError = StelaceError> =
+  & UndefinedInitialDataOptions<TData, TError, TData, StelaceQueryKey>
+  & { readonly queryKey: DataTag<StelaceQueryKey, TData, TError> }
+
 /** What `infiniteQueryOptions` returns; each page param is the list's query for that page. */
 export type StelaceInfiniteQueryOptions<TPage, TInput> =
   & UnusedSkipTokenInfiniteOptions<TPage, StelaceError, InfiniteData<TPage, TInput>, StelaceQueryKey, TInput>
   & { readonly queryKey: DataTag<StelaceQueryKey, InfiniteData<TPage, TInput>, StelaceError> }
+
+/** What `infiniteQueryOptions` returns when an argument may be `skipToken`. */
+export type StelaceSkippableInfiniteQueryOptions<TPage, TInput> =
+  & UndefinedInitialDataInfiniteOptions<TPage, StelaceError, InfiniteData<TPage, TInput>, StelaceQueryKey, TInput>
+  & { readonly queryKey: DataTag<StelaceQueryKey, InfiniteData<TPage, TInput>, StelaceError> }
+
+/** TanStack's query filters, but the key, which the bindings give. */
+export type StelaceFilters = Omit<QueryFilters, "queryKey">
+
+/** What `queryFilter` returns: filters for `invalidateQueries`, `getQueriesData`, `cancelQueries`... */
+export type StelaceQueryFilters = StelaceFilters & { readonly queryKey: StelaceQueryKey }
 
 /** What `mutationOptions` accepts: TanStack's mutation options, plus which families to invalidate. */
 export type StelaceMutationOptions<TData, TVariables, TOnMutateResult = unknown> =
@@ -87,12 +115,25 @@ type NamedParams<Names, Args> = Names extends readonly [infer N extends string, 
 export type MutationVariables<P extends string, In> = PathParams<P> extends [] ? {} extends In ? In | void : In
   : NamedParams<PathParams<P>, ParamArgs<P>> & ({} extends In ? { readonly input?: In } : { readonly input: In })
 
-/** A readable route (GET, or a list such as search): query options and keys. */
+/** Every argument may also be `skipToken`. */
+type Skippable<Args extends ReadonlyArray<unknown>> = { [K in keyof Args]: Args[K] | SkipToken }
+
+/** A readable route (GET, a list such as search, a preview): query options, keys and filters. */
 export interface QueryRoute<P extends string, In, TData> {
   /** The key of this route's queries, narrowed by what is given (path parameters, then input). */
   queryKey(...args: Partial<[...ParamArgs<P>, In]>): StelaceQueryKey
-  /** Options for `useQuery`, `useSuspenseQuery`, `prefetchQuery`...: path parameters, then input. */
+  /**
+   * Filters matching this route's queries, narrowed by what is given (path parameters, then
+   * input), with TanStack's other filters last: `queryFilter(id, undefined, { stale: true })`.
+   */
+  queryFilter(...args: Partial<[...ParamArgs<P>, In, StelaceFilters]>): StelaceQueryFilters
+  /**
+   * Options for `useQuery`, `useSuspenseQuery`, `prefetchQuery`...: path parameters, then input.
+   * Any argument may be TanStack's `skipToken`: the query is then disabled until it is given
+   * (`queryOptions(id ?? skipToken)`).
+   */
   queryOptions(...args: [...ParamArgs<P>, ...InputArgs<In>]): StelaceQueryOptions<TData>
+  queryOptions(...args: Skippable<[...ParamArgs<P>, ...InputArgs<In>]>): StelaceSkippableQueryOptions<TData>
 }
 
 /** A list route: also `infiniteQueryOptions`, page-based and cursor-based alike. */
@@ -102,6 +143,7 @@ export interface ListRoute<P extends string, In, T> extends QueryRoute<P, In, Li
    * `startingAfter: endCursor` while `hasNextPage`, whichever the server answered.
    */
   infiniteQueryOptions(...args: [...ParamArgs<P>, ...InputArgs<In>]): StelaceInfiniteQueryOptions<ListPage<T>, In>
+  infiniteQueryOptions(...args: Skippable<[...ParamArgs<P>, ...InputArgs<In>]>): StelaceSkippableInfiniteQueryOptions<ListPage<T>, In>
 }
 
 /** A route that writes: mutation options and key. */
@@ -121,23 +163,35 @@ export interface MutationRoute<P extends string, In, Out> {
  */
 export type ReadRouteName = "read" | "readPrivate" | "getGraph" | "checkAvailability" | "checkConfirm"
 
+/**
+ * POST routes that read: they compute an answer without changing anything (`transactions.preview`,
+ * `orders.preview`), so apps read them as queries.
+ */
+export type PreviewRouteName = "preview"
+
+const previewRouteNames: ReadonlySet<string> = new Set<PreviewRouteName>(["preview"])
+
 /** The bindings of one route. */
 export type RouteQueries<Name, E> = E extends Endpoint<infer P, infer In, infer Out, infer K>
   ? K extends "list" ? ListRoute<P, In, Out>
-  : Name extends ReadRouteName ? QueryRoute<P, In, Out>
+  : Name extends ReadRouteName | PreviewRouteName ? QueryRoute<P, In, Out>
   : MutationRoute<P, In, Out>
   : never
 
-/** The bindings of one family, and its key. */
+/** The bindings of one family, and its key and filters. */
 export type FamilyQueries<F> = { readonly [Name in keyof F]: RouteQueries<Name, F[Name]> } & {
   /** The key of every query of this family, for the current user: `["stelace", who, family]`. */
   queryKey(): StelaceQueryKey
+  /** Filters matching every query of this family, for the current user. */
+  queryFilter(filters?: StelaceFilters): StelaceQueryFilters
 }
 
 /** Every family's bindings, for one identity (what `useStelaceQueries()` returns). */
 export type StelaceQueries = { readonly [F in StelaceFamily]: FamilyQueries<ResourceTable[F]> } & {
   /** `["stelace", who, ...parts]`: the key of every query of the current user, or your own key under it. */
   queryKey(...parts: ReadonlyArray<unknown>): StelaceQueryKey
+  /** Filters matching every query of the current user. */
+  queryFilter(filters?: StelaceFilters): StelaceQueryFilters
   /**
    * Query options running an Effect program (composed from `stelace-effect/<Module>`) on the
    * client, with TanStack's `signal`: one session and one runtime for both. `key` goes after the
@@ -159,74 +213,190 @@ const alsoChanges: Partial<Record<string, ReadonlyArray<string>>> = {
 
 type Input = Readonly<Record<string, unknown>> | undefined
 
+/** What one set of bindings is for: a client, who is asking, and in components the session to wait on. */
+interface Binding {
+  readonly client: Stelace
+  readonly identity: Identity
+  readonly session: SessionStore | undefined
+  readonly key: (...parts: ReadonlyArray<unknown>) => StelaceQueryKey
+}
+
 const toPage = (list: any): ListPage<unknown> => ({ results: Array.from(list), paginationMeta: list.paginationMeta })
 
-/** The bindings for one identity. @internal */
-export const queriesFor = (client: Stelace, identity: Identity): StelaceQueries => {
-  const key = (...parts: ReadonlyArray<unknown>): StelaceQueryKey => ["stelace", identity, ...parts]
-  const api: Record<string, unknown> = {
-    queryKey: key,
-    effectQueryOptions: (parts: ReadonlyArray<unknown>, program: Effect<unknown, unknown, any>) => ({
-      queryKey: key(...parts),
-      queryFn: ({ signal }: QueryFunctionContext) => client.run(program, { signal })
-    })
+/**
+ * Sends one route's call, through the facade's method (looked up per call: the same arguments,
+ * errors and session). The one place the bindings call the client.
+ */
+const send = (
+  client: Stelace,
+  family: string,
+  name: string,
+  endpoint: AnyEndpoint,
+  params: ReadonlyArray<unknown>,
+  input: unknown,
+  signal?: AbortSignal
+): Promise<unknown> => {
+  const result = (client as any)[family][name](...params, input, ...(signal ? [{ signal }] : []))
+  return endpoint.kind === "list" ? result.then(toPage) : result
+}
+
+const sameIdentity = (a: Identity, b: Identity) => a.userId === b.userId && a.organizationId === b.organizationId
+
+/**
+ * A query function that runs only for the identity its key carries. In components, it waits
+ * while the session is `loading` (an asynchronous token store has not answered) or `expired`, and
+ * a call that finds the session expired waits for the next login and runs once more: the query
+ * keeps its data meanwhile. Once the session is back, a key of another user is never fetched
+ * (the call fails with the `SessionExpired` that ended its session, or `RequestAborted`).
+ */
+const guarded = <A>(binding: Binding, run: (signal: AbortSignal) => Promise<A>) =>
+async ({ signal }: { readonly signal: AbortSignal }): Promise<A> => {
+  const { identity, session } = binding
+  if (session === undefined) return run(signal)
+  let ended: SessionExpired | undefined
+  for (;;) {
+    await session.settled(signal)
+    if (!sameIdentity(session.getIdentity(), identity)) throw ended ?? new RequestAborted({ message: "Request aborted" })
+    try {
+      return await run(signal)
+    } catch (error) {
+      if (!(error instanceof SessionExpired) || ended !== undefined) throw error
+      ended = error
+    }
   }
-  for (const [family, routes] of Object.entries(resources)) {
-    if (family === "auth") continue
-    const queries: Record<string, unknown> = { queryKey: () => key(family) }
-    for (const [name, endpoint] of Object.entries(routes as Record<string, AnyEndpoint>)) {
-      const arity = endpoint.params.length
-      // through the facade's method, looked up per call: the same arguments, errors and session
-      const call = (params: ReadonlyArray<unknown>, input: unknown, signal?: AbortSignal): Promise<unknown> => {
-        const result = (client as any)[family][name](...params, input, ...(signal ? [{ signal }] : []))
-        return endpoint.kind === "list" ? result.then(toPage) : result
-      }
-      if (endpoint.method === "GET" || endpoint.kind === "list") {
-        const route: Record<string, unknown> = {
-          queryKey: (...args: Array<unknown>) => key(family, name, ...args),
-          queryOptions: (...args: Array<unknown>) => {
-            const params = args.slice(0, arity)
-            const input = args[arity] ?? {}
-            return { queryKey: key(family, name, ...params, input), queryFn: ({ signal }: QueryFunctionContext) => call(params, input, signal) }
-          }
-        }
-        if (endpoint.kind === "list") {
-          route.infiniteQueryOptions = (...args: Array<unknown>) => {
-            const params = args.slice(0, arity)
-            const input = args[arity] ?? {}
-            return {
-              queryKey: key(family, name, ...params, input, "infinite"),
-              queryFn: ({ pageParam, signal }: QueryFunctionContext<StelaceQueryKey, Input>) => call(params, pageParam, signal),
-              initialPageParam: input,
-              getNextPageParam: (page: any, _pages: unknown, param: Input) => nextPageInput(param, page)
-            }
-          }
-        }
-        queries[name] = route
-      } else {
-        const mutationKey = key(family, name)
-        queries[name] = {
-          mutationKey: () => mutationKey,
-          mutationOptions: (
-            { invalidates = [family, ...(alsoChanges[family] ?? [])] as ReadonlyArray<StelaceFamily>, onSuccess, ...options }:
-              StelaceMutationOptions<unknown, any> = {}
-          ) => ({
-            ...options,
-            mutationKey,
-            mutationFn: (variables: any) =>
-              arity === 0 ? call([], variables) : call(endpoint.params.map((param) => variables[param]), variables.input),
-            onSuccess: (...args: Parameters<NonNullable<typeof onSuccess>>) =>
-              Promise.all([
-                ...(invalidates || []).map((target) => args[3].client.invalidateQueries({ queryKey: key(target) })),
-                onSuccess?.(...args)
-              ])
-          })
+}
+
+/** Whether an argument is TanStack's `skipToken` (the one symbol the types let through). */
+const isSkip = (arg: unknown): arg is SkipToken => typeof arg === "symbol"
+
+/** Path parameters and input from a call's arguments; trailing `undefined`s dropped for keys. */
+const keyArgs = (args: ReadonlyArray<unknown>): ReadonlyArray<unknown> => {
+  let end = args.length
+  while (end > 0 && args[end - 1] === undefined) end--
+  return args.slice(0, end)
+}
+
+/** The bindings of one route, for one binding. */
+const makeRoute = (binding: Binding, family: string, name: string, endpoint: AnyEndpoint): object => {
+  const { key } = binding
+  const arity = endpoint.params.length
+  if (endpoint.method === "GET" || endpoint.kind === "list" || previewRouteNames.has(name)) {
+    const routeKey = (...args: ReadonlyArray<unknown>) => key(family, name, ...keyArgs(args))
+    const route: Record<string, unknown> = {
+      queryKey: routeKey,
+      queryFilter: (...args: ReadonlyArray<unknown>) => ({ ...(args[arity + 1] as StelaceFilters), queryKey: routeKey(...args.slice(0, arity + 1)) }),
+      queryOptions: (...args: ReadonlyArray<unknown>) => {
+        const skip = args.find(isSkip)
+        if (skip !== undefined) return { queryKey: key(family, name), queryFn: skip }
+        const params = args.slice(0, arity)
+        const input = args[arity] ?? {}
+        return {
+          queryKey: key(family, name, ...params, input),
+          queryFn: guarded(binding, (signal) => send(binding.client, family, name, endpoint, params, input, signal))
         }
       }
     }
-    api[family] = queries
+    if (endpoint.kind === "list") {
+      const getNextPageParam = (page: any, _pages: unknown, param: Input) => nextPageInput(param, page)
+      route.infiniteQueryOptions = (...args: ReadonlyArray<unknown>) => {
+        const skip = args.find(isSkip)
+        if (skip !== undefined) {
+          return { queryKey: key(family, name, "infinite"), queryFn: skip, initialPageParam: undefined, getNextPageParam }
+        }
+        const params = args.slice(0, arity)
+        const input = args[arity] ?? {}
+        return {
+          queryKey: key(family, name, ...params, input, "infinite"),
+          queryFn: ({ pageParam, signal }: QueryFunctionContext<StelaceQueryKey, Input>) =>
+            guarded(binding, (signal) => send(binding.client, family, name, endpoint, params, pageParam, signal))({ signal }),
+          initialPageParam: input,
+          getNextPageParam
+        }
+      }
+    }
+    return route
   }
-  return api as StelaceQueries
+  const mutationKey = key(family, name)
+  return {
+    mutationKey: () => mutationKey,
+    mutationOptions: (
+      { invalidates = [family, ...(alsoChanges[family] ?? [])] as ReadonlyArray<StelaceFamily>, onSuccess, ...options }:
+        StelaceMutationOptions<unknown, any> = {}
+    ) => ({
+      ...options,
+      mutationKey,
+      mutationFn: (variables: any) =>
+        arity === 0
+          ? send(binding.client, family, name, endpoint, [], variables)
+          : send(binding.client, family, name, endpoint, endpoint.params.map((param) => variables[param]), variables.input),
+      onSuccess: (...args: Parameters<NonNullable<typeof onSuccess>>) =>
+        Promise.all([
+          ...(invalidates || []).map((target) => args[3].client.invalidateQueries({ queryKey: key(target) })),
+          onSuccess?.(...args)
+        ])
+    })
+  }
+}
+
+const bindingOf: unique symbol = Symbol("stelace-effect/react/binding")
+interface Bound {
+  readonly [bindingOf]: Binding
+}
+
+/** Defines `name` on `target` as a getter that builds the value on first access and keeps it. */
+const lazy = (target: object, name: string, make: (self: Bound) => unknown) =>
+  Object.defineProperty(target, name, {
+    configurable: true,
+    enumerable: true,
+    get(this: Bound) {
+      const value = make(this)
+      Object.defineProperty(this, name, { value, enumerable: true })
+      return value
+    }
+  })
+
+/** The families, and for each the prototype of its bindings: built once per process. */
+const familyPrototypes = new Map<string, object>()
+const familyPrototype = (family: string): object => {
+  let prototype = familyPrototypes.get(family)
+  if (prototype === undefined) {
+    prototype = {}
+    for (const [name, endpoint] of Object.entries(resources[family as StelaceFamily] as Record<string, AnyEndpoint>)) {
+      lazy(prototype, name, (self) => makeRoute(self[bindingOf], family, name, endpoint))
+    }
+    familyPrototypes.set(family, prototype)
+  }
+  return prototype
+}
+
+const makeFamily = (binding: Binding, family: string): object =>
+  Object.create(familyPrototype(family), {
+    [bindingOf]: { value: binding },
+    queryKey: { value: () => binding.key(family), enumerable: true },
+    queryFilter: { value: (filters?: StelaceFilters) => ({ ...filters, queryKey: binding.key(family) }), enumerable: true }
+  })
+
+const rootPrototype: object = {}
+for (const family of Object.keys(resources)) {
+  if (family !== "auth") lazy(rootPrototype, family, (self) => makeFamily(self[bindingOf], family))
+}
+
+/** The bindings for one identity. @internal */
+export const queriesFor = (client: Stelace, identity: Identity, session?: SessionStore): StelaceQueries => {
+  const key = (...parts: ReadonlyArray<unknown>): StelaceQueryKey => ["stelace", identity, ...parts]
+  const binding: Binding = { client, identity, session, key }
+  return Object.create(rootPrototype, {
+    [bindingOf]: { value: binding },
+    queryKey: { value: key, enumerable: true },
+    queryFilter: { value: (filters?: StelaceFilters) => ({ ...filters, queryKey: key() }), enumerable: true },
+    effectQueryOptions: {
+      value: (parts: ReadonlyArray<unknown>, program: Effect<unknown, unknown, any>) => ({
+        queryKey: key(...parts),
+        queryFn: guarded(binding, (signal) => client.run(program, { signal }))
+      }),
+      enumerable: true
+    }
+  })
 }
 
 /**

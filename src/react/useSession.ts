@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore } from "react"
+import { useEffect, useEffectEvent, useMemo, useSyncExternalStore } from "react"
 import type { SessionEvent } from "../Session.js"
 import type { LoginParams } from "../Types.js"
 import type { SessionState } from "./SessionStore.js"
@@ -21,16 +21,20 @@ export interface UseSessionResult extends SessionState {
 
 /**
  * The session of the provider's client: `status`, `userId`, `organizationId`, `roles`,
- * `expiresAt`, `expired`, plus `login` and `logout` (stable functions). Re-renders on login,
- * logout, token refresh, expiry, organization change and on a change made in another tab.
+ * `expiresAt`, plus `login` and `logout` (stable functions). Re-renders on login, logout, token
+ * refresh, expiry, organization change, on a change made in another tab, and when an asynchronous
+ * token store first answers.
  *
- * `expired` is `true` after the server refused the refresh token, until the next login, logout or
- * change from another tab: render the login form with a message from it, no polling needed.
+ * `status` is `loading` until the token store has answered (at once with the built-in stores),
+ * then `anonymous` or `authenticated`; `expired` after the server refused the refresh token, with
+ * the `userId` whose session it was, until the next login, logout or change from another tab:
+ * render the login form with a message from it, no polling needed.
  *
  * @example
  * ```tsx
- * const { status, userId, expired, logout } = useSession()
- * if (status === "anonymous") return <LoginForm message={expired ? "Your session expired" : undefined} />
+ * const { status, userId, logout } = useSession()
+ * if (status === "loading") return null
+ * if (status !== "authenticated") return <LoginForm message={status === "expired" ? "Your session expired" : undefined} />
  * ```
  */
 export const useSession = (): UseSessionResult => {
@@ -41,8 +45,9 @@ export const useSession = (): UseSessionResult => {
 
 /**
  * Calls `listener` on every session event of one kind while the component is mounted (the latest
- * `listener` given, so it may close over props and state). `Expired` is announced once per
- * expiry, however many calls were waiting: the place to navigate to the login page.
+ * `listener` given, through React's `useEffectEvent`, so it may close over props and state
+ * without subscribing again). `Expired` is announced once per expiry, however many calls were
+ * waiting: the place to navigate to the login page.
  *
  * @example
  * ```tsx
@@ -54,12 +59,8 @@ export const useSessionEvent = <Tag extends SessionEvent["_tag"]>(
   listener: (event: Extract<SessionEvent, { readonly _tag: Tag }>) => void
 ): void => {
   const { client } = useStelaceContext("useSessionEvent")
-  const latest = useRef(listener)
-  useEffect(() => {
-    latest.current = listener
+  const onEvent = useEffectEvent((event: SessionEvent) => {
+    if (event._tag === tag) listener(event as Extract<SessionEvent, { readonly _tag: Tag }>)
   })
-  useEffect(() =>
-    client.session.subscribe((event) => {
-      if (event._tag === tag) latest.current(event as Extract<SessionEvent, { readonly _tag: Tag }>)
-    }), [client, tag])
+  useEffect(() => client.session.subscribe((event) => onEvent(event)), [client])
 }

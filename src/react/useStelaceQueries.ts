@@ -11,6 +11,9 @@ import { useStelaceContext } from "./StelaceProvider.js"
 /**
  * The query bindings of the provider's client, for the current user and organization: a new
  * object (new keys) when either changes, so nothing cached for one user is shown to the next.
+ * While the session is `expired` they stay those of the user whose session it was, so pages keep
+ * their data, and their queries wait for the next login (or a logout) before sending anything.
+ * The object is cheap: families and routes are built on first use.
  *
  * @example
  * ```tsx
@@ -21,5 +24,5 @@ import { useStelaceContext } from "./StelaceProvider.js"
 export const useStelaceQueries = (): StelaceQueries => {
   const { client, store } = useStelaceContext("useStelaceQueries")
   const identity = useSyncExternalStore(store.subscribe, store.getIdentity, store.getIdentity)
-  return useMemo(() => queriesFor(client, identity), [client, identity])
+  return useMemo(() => queriesFor(client, identity, store), [client, identity, store])
 }

@@ -3,11 +3,12 @@
  * The query options of `useStelaceQueries()`: what renders, which requests reach the backend,
  * and which keys the QueryClient's cache holds, across users, pages, mutations and cancellation.
  */
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query"
+import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { act, screen, waitFor } from "@testing-library/react"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import { ServerError } from "../../src/index.js"
+import { useEffect, useState } from "react"
+import { ServerError, TokenStore } from "../../src/index.js"
 import { createStelaceQueries, useSession, useStelaceQueries } from "../../src/react/index.js"
 import * as Transactions from "../../src/resources/Transactions.js"
 import { credentials, demo, renderWith, testQueryClient, useBackend } from "./support.js"
@@ -94,10 +95,7 @@ describe("query keys per user", () => {
       const session = useSession()
       const api = useStelaceQueries()
       // a user lists transactions by naming themself (the server refuses an unfiltered list: 403)
-      const { data } = useQuery({
-        ...api.transactions.list.queryOptions({ ownerId: session.userId ?? undefined }),
-        enabled: session.status === "authenticated"
-      })
+      const { data } = useQuery(api.transactions.list.queryOptions(session.userId ? { ownerId: session.userId } : skipToken))
       const transactions = data?.results.map((transaction) => transaction.id)
       renders.push({ userId: session.userId, transactions })
       return <p data-testid="transactions">{session.userId}: {transactions?.join(",")}</p>
@@ -142,6 +140,192 @@ describe("query keys per user", () => {
         { ...bruno, organizationId: null },
         { ...bruno, organizationId: demo.organizations.lyonRentals }
       ])
+    )
+  })
+})
+
+describe("skipToken", () => {
+  function AssetName() {
+    const [id, setId] = useState<string | undefined>(undefined)
+    const { data, status, fetchStatus } = useQuery(useStelaceQueries().assets.read.queryOptions(id ?? skipToken))
+    return (
+      <>
+        <p data-testid="asset">{status} {fetchStatus} {data?.name}</p>
+        <button onClick={() => setId(demo.assets.tesla)}>choose</button>
+      </>
+    )
+  }
+
+  it("in place of an argument keeps the query disabled, sending nothing, until the argument is given", async () => {
+    const { queryClient } = renderWith(client(), <AssetName />)
+    expect(screen.getByTestId("asset").textContent).toBe("pending idle ")
+    // an invalidation refetches enabled queries only: still nothing sent
+    await act(() => queryClient.invalidateQueries())
+    expect(backend().requests).toEqual([])
+    await act(async () => screen.getByText("choose").click())
+    await waitFor(() => expect(screen.getByTestId("asset").textContent).toBe("success idle Tesla Model 3"))
+    expect(backend().requests).toEqual([`GET /assets/${demo.assets.tesla}`])
+  })
+
+  it("is handed to TanStack as the query function, under the route's key; infinite queries alike", () => {
+    const api = createStelaceQueries(client())
+    expect(api.users.read.queryOptions(skipToken)).toEqual({ queryKey: ["stelace", anonymous, "users", "read"], queryFn: skipToken })
+    expect(api.assets.list.infiniteQueryOptions(skipToken)).toMatchObject({
+      queryKey: ["stelace", anonymous, "assets", "list", "infinite"],
+      queryFn: skipToken
+    })
+  })
+})
+
+describe("queryFilter", () => {
+  it("gives TanStack's filters with the key of the level: family, route, path parameters, input", async () => {
+    const stelace = client()
+    const api = createStelaceQueries(stelace)
+    const queryClient = testQueryClient()
+    const options = [
+      api.assets.read.queryOptions(demo.assets.tesla),
+      api.assets.read.queryOptions(demo.assets.eBike),
+      api.assets.list.queryOptions({ nbResultsPerPage: 2 }),
+      api.categories.list.queryOptions()
+    ] as const
+    await Promise.all(options.map((each) => queryClient.prefetchQuery(each as any)))
+    await queryClient.prefetchInfiniteQuery(api.assets.list.infiniteQueryOptions({ nbResultsPerPage: 2 }))
+    const matched = (filters: ReturnType<typeof api.queryFilter>) =>
+      queryClient.getQueryCache().findAll(filters).map((query) => query.queryKey.slice(2))
+
+    expect(matched(api.assets.read.queryFilter(demo.assets.tesla))).toEqual([["assets", "read", demo.assets.tesla, {}]])
+    expect(matched(api.assets.list.queryFilter({ nbResultsPerPage: 2 }))).toEqual([
+      ["assets", "list", { nbResultsPerPage: 2 }],
+      ["assets", "list", { nbResultsPerPage: 2 }, "infinite"]
+    ])
+    expect(matched(api.assets.list.queryFilter({ nbResultsPerPage: 2 }, { exact: true }))).toEqual([["assets", "list", { nbResultsPerPage: 2 }]])
+    expect(matched(api.assets.queryFilter())).toHaveLength(4)
+    expect(matched(api.queryFilter({ predicate: (query) => query.queryKey[2] === "categories" }))).toEqual([["categories", "list", {}]])
+
+    await queryClient.invalidateQueries(api.assets.read.queryFilter(demo.assets.tesla))
+    expect(options.map((each) => queryClient.getQueryState(each.queryKey)?.isInvalidated)).toEqual([true, false, false, false])
+  })
+})
+
+describe("previews", () => {
+  it("transactions.preview is a query: the POST that computes the price, keyed by its input", async () => {
+    const input = { assetId: demo.assets.eBike, startDate: "2031-05-01T00:00:00.000Z", endDate: "2031-05-04T00:00:00.000Z" }
+    function Price() {
+      const api = useStelaceQueries()
+      const { data } = useQuery(api.transactions.preview.queryOptions(input))
+      return <p data-testid="price">{data ? `${data.takerAmount} ${data.currency}` : ""}</p>
+    }
+    const { queryClient } = renderWith(client(), <Price />)
+    await waitFor(() => expect(screen.getByTestId("price").textContent).toMatch(/^[\d.]+ EUR$/))
+    expect(backend().requests).toEqual(["POST /transactions/preview"])
+    expect(queryClient.getQueryCache().findAll().map((query) => query.queryKey)).toEqual([["stelace", anonymous, "transactions", "preview", input]])
+  })
+})
+
+describe("while the session is expired", () => {
+  const bruno = { userId: demo.users.bruno.id, organizationId: null }
+
+  function MyTransactions() {
+    const session = useSession()
+    const api = useStelaceQueries()
+    const { data, error } = useQuery(api.transactions.list.queryOptions(session.userId ? { ownerId: session.userId } : skipToken))
+    return (
+      <>
+        <p data-testid="transactions">
+          {session.status} {session.userId}: {data?.results.map((transaction) => transaction.id).join(",")}
+          {error ? ` error ${error._tag}` : ""}
+        </p>
+        <button onClick={() => void session.logout()}>log out</button>
+      </>
+    )
+  }
+  const shown = () => screen.getByTestId("transactions").textContent
+
+  /** Bruno's page of transactions, rendered; then his session expires as its query refetches. */
+  const expireWhileShown = async () => {
+    // a margin longer than the token's life: every call refreshes first
+    const stelace = client({ refreshMargin: 2 * 3600_000 })
+    await stelace.auth.login(credentials("bruno"))
+    const view = renderWith(stelace, <MyTransactions />)
+    await waitFor(() => expect(shown()).toContain(demo.transactions.tentRental))
+    const page = shown()
+    await backend().revoke((stelace.getTokenStore().getTokens() as { refreshToken: string }).refreshToken)
+    backend().requests.length = 0
+    await act(async () => void view.queryClient.invalidateQueries())
+    await waitFor(() => expect(shown()).toBe(page.replace("authenticated", "expired")))
+    return { stelace, page, ...view }
+  }
+
+  it("keeps the user's keys and data; the query that found the session over waits and refetches after the same user logs in", async () => {
+    const { stelace, page, queryClient } = await expireWhileShown()
+    expect(queryClient.getQueryCache().findAll().map((query) => query.queryKey[1])).toEqual([bruno])
+    expect(queryClient.getQueryState(["stelace", bruno, "transactions", "list", { ownerId: bruno.userId }])?.fetchStatus).toBe("fetching")
+    // the refused refresh, and nothing else while the session is over
+    expect(backend().requests).toEqual(["POST /auth/token"])
+
+    await act(() => stelace.auth.login(credentials("bruno")))
+    await waitFor(() => expect(backend().requests).toContain(`GET /transactions?ownerId=${bruno.userId}`))
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    expect(shown()).toBe(page)
+    expect(backend().requests).toEqual(["POST /auth/token", "POST /auth/login", "POST /auth/token", `GET /transactions?ownerId=${bruno.userId}`])
+  })
+
+  it("another user's login removes the first user's queries, and the waiting query is never sent", async () => {
+    const { stelace, queryClient } = await expireWhileShown()
+    await act(() => stelace.auth.login(credentials("alice")))
+    await waitFor(() => expect(shown()).toBe(`authenticated ${demo.users.alice.id}: ${demo.transactions.teslaBooking}`))
+    expect(queryClient.getQueryCache().findAll({ queryKey: ["stelace", bruno] })).toEqual([])
+    expect(backend().requests.filter((request) => request.includes(bruno.userId))).toEqual([])
+  })
+
+  it("useSession().logout ends the wait with no request (nothing is stored): the user's queries are removed, nothing of theirs is sent", async () => {
+    const { queryClient } = await expireWhileShown()
+    await act(async () => screen.getByText("log out").click())
+    await waitFor(() => expect(shown()).toBe("anonymous : "))
+    expect(backend().requests).toEqual(["POST /auth/token"])
+    expect(queryClient.getQueryCache().findAll({ queryKey: ["stelace", bruno] })).toEqual([])
+    expect(backend().requests.filter((request) => request.includes(bruno.userId))).toEqual([])
+  })
+})
+
+describe("with an asynchronous token store", () => {
+  it("queries wait for the store's answer, then are sent once, keyed by the stored user", async () => {
+    const other = client()
+    await other.auth.login(credentials("alice"))
+    const stored = other.getTokenStore().getTokens()
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const memory = TokenStore.makeMemoryStore()
+    const stelace = client({
+      tokenStore: {
+        getTokens: async () => {
+          await answered
+          return memory.getTokens() ?? stored
+        },
+        setTokens: (tokens) => memory.setTokens(tokens),
+        removeTokens: () => memory.removeTokens()
+      }
+    })
+    // a prefetch has no observer to cancel it when the keys change: it must not run as the
+    // stored user under the key of nobody
+    function Prefetch() {
+      const api = useStelaceQueries()
+      const queryClient = useQueryClient()
+      useEffect(() => void queryClient.prefetchQuery(api.categories.list.queryOptions()), [api, queryClient])
+      return null
+    }
+    backend().requests.length = 0
+    const { queryClient } = renderWith(stelace, <><AssetNames query={{ nbResultsPerPage: 3 }} /><Prefetch /></>)
+    await act(async () => {})
+    expect(backend().requests).toEqual([])
+
+    await act(async () => answer())
+    expect(await screen.findAllByRole("listitem")).toHaveLength(3)
+    await waitFor(() => expect(queryClient.getQueryData(["stelace", alice, "categories", "list", {}])).toBeDefined())
+    expect(backend().requests.sort()).toEqual(["GET /assets?nbResultsPerPage=3", "GET /categories"])
+    expect(queryClient.getQueryData(["stelace", alice, "assets", "list", { nbResultsPerPage: 3 }])).toBeDefined()
+    expect(queryClient.getQueryCache().findAll({ queryKey: ["stelace", anonymous] }).map((query) => query.state.data)).toEqual(
+      expect.not.arrayContaining([expect.anything()])
     )
   })
 })

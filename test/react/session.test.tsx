@@ -3,8 +3,9 @@
  * `StelaceProvider`, `useStelace`, `useSession` and `useSessionEvent`: what renders as the session
  * goes through login, refresh, expiry, logout and changes made in another tab.
  */
+import { QueryClientProvider } from "@tanstack/react-query"
 import { act, render, screen, waitFor } from "@testing-library/react"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { ServerError, SessionExpired, TokenStore } from "../../src/index.js"
 import { StelaceProvider, useSession, useSessionEvent, useStelace } from "../../src/react/index.js"
 import { credentials, demo, renderWith, useBackend } from "./support.js"
@@ -16,7 +17,6 @@ function SessionView() {
   return (
     <p data-testid="session">
       {session.status} {session.userId ?? "nobody"} [{session.roles.join(",")}] org={session.organizationId ?? "none"}
-      {session.expired ? " expired" : ""}
     </p>
   )
 }
@@ -126,10 +126,16 @@ describe("useSession", () => {
     }
     renderWith(stelace, <Expiry />)
     const before = Number(screen.getByTestId("expiry").textContent)
-    // tokens carry their expiry in whole seconds: refresh in a later second to get a later one
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    await act(() => stelace.categories.list())
-    expect(Number(screen.getByTestId("expiry").textContent)).toBeGreaterThan(before)
+    // tokens carry their expiry in whole seconds: refresh two seconds later (the clock of the
+    // client and of the in-process backend alike) to get a later one
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() })
+    try {
+      vi.setSystemTime(Date.now() + 2000)
+      await act(() => stelace.categories.list())
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(Number(screen.getByTestId("expiry").textContent)).toBe(before + 2000)
   })
 
   it("re-renders with the organization set by setOrganizationId", () => {
@@ -147,13 +153,13 @@ describe("expiry", () => {
     // two calls wait on the same refused refresh: the expiry is still announced once
     return Promise.allSettled([stelace.categories.list(), stelace.assets.list()])
   }
-  it("re-renders anonymous with expired set; the calls that were waiting fail with SessionExpired", async () => {
+  it("re-renders expired, with the user whose session it was; the calls that were waiting fail with SessionExpired", async () => {
     const stelace = client({ refreshMargin: 2 * 3600_000 })
     await stelace.auth.login(credentials("alice"))
     renderWith(stelace, <SessionView />)
     const results = await act(() => expireSession(stelace))
     expect(results.map((result) => result.status === "rejected" && result.reason instanceof SessionExpired)).toEqual([true, true])
-    expect(shown()).toBe("anonymous nobody [] org=none expired")
+    expect(shown()).toBe(`expired ${demo.users.alice.id} [] org=none`)
   })
 
   it("is announced once to useSessionEvent(\"Expired\")", async () => {
@@ -175,7 +181,7 @@ describe("expiry", () => {
     await stelace.auth.login(credentials("alice"))
     renderWith(stelace, <SessionView />)
     await act(() => expireSession(stelace))
-    expect(shown()).toContain("expired")
+    expect(shown()).toBe(`expired ${demo.users.alice.id} [] org=none`)
     await act(() => stelace.auth.login(credentials("alice")))
     expect(shown()).toBe(`authenticated ${demo.users.alice.id} [user,provider] org=none`)
   })
@@ -186,6 +192,102 @@ describe("expiry", () => {
     renderWith(stelace, <SessionView />)
     await act(() => stelace.auth.logout())
     expect(shown()).toBe("anonymous nobody [] org=none")
+  })
+})
+
+describe("an asynchronous token store", () => {
+  /** A store whose first answer waits for `answer()`, as an AsyncStorage read does. */
+  const heldStore = (stored: unknown) => {
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    let tokens = stored
+    return {
+      answer,
+      store: {
+        getTokens: async () => {
+          await answered
+          return tokens as any
+        },
+        setTokens: (next: unknown) => void (tokens = next),
+        removeTokens: () => void (tokens = null)
+      }
+    }
+  }
+
+  it("is loading until the store answers, then the stored user", async () => {
+    const other = client()
+    await other.auth.login(credentials("alice"))
+    const { answer, store } = heldStore(other.getTokenStore().getTokens())
+    renderWith(client({ tokenStore: store }), <SessionView />)
+    expect(shown()).toBe("loading nobody [] org=none")
+    await act(async () => answer())
+    await waitFor(() => expect(shown()).toBe(`authenticated ${demo.users.alice.id} [user,provider] org=none`))
+  })
+
+  it("is loading until the store answers, then anonymous when it holds nothing", async () => {
+    const { answer, store } = heldStore(null)
+    const seen: Array<string> = []
+    function Status() {
+      const { status } = useSession()
+      seen.push(status)
+      return <p data-testid="session">{status}</p>
+    }
+    renderWith(client({ tokenStore: store }), <Status />)
+    await act(async () => answer())
+    await waitFor(() => expect(shown()).toBe("anonymous"))
+    expect([...new Set(seen)]).toEqual(["loading", "anonymous"])
+  })
+
+  it("is never loading with a store that answers at once", () => {
+    const seen: Array<string> = []
+    function Status() {
+      seen.push(useSession().status)
+      return null
+    }
+    renderWith(client(), <Status />)
+    expect([...new Set(seen)]).toEqual(["anonymous"])
+  })
+})
+
+describe("useSession().logout of an expired session", () => {
+  it("leaves it without a request (nothing is stored to revoke): anonymous", async () => {
+    const stelace = client({ refreshMargin: 2 * 3600_000 })
+    await stelace.auth.login(credentials("alice"))
+    let logout: (() => Promise<void>) | undefined
+    function LogoutButton() {
+      logout = useSession().logout
+      return null
+    }
+    renderWith(stelace, <><SessionView /><LogoutButton /></>)
+    await backend().revoke((stelace.getTokenStore().getTokens() as { refreshToken: string }).refreshToken)
+    await act(() => stelace.categories.list().catch(() => {}))
+    expect(shown()).toBe(`expired ${demo.users.alice.id} [] org=none`)
+    backend().requests.length = 0
+    await act(() => logout!())
+    expect(shown()).toBe("anonymous nobody [] org=none")
+    expect(backend().requests).toEqual([])
+  })
+})
+
+describe("useSessionEvent", () => {
+  it("calls the latest listener given, on one subscription for the life of the component", async () => {
+    const stelace = client()
+    const subscribe = vi.spyOn(stelace.session, "subscribe")
+    const heard: Array<string> = []
+    function Listener({ name }: { readonly name: string }) {
+      useSessionEvent("LoggedIn", () => heard.push(name))
+      return null
+    }
+    const view = renderWith(stelace, <Listener name="first" />)
+    const subscriptions = subscribe.mock.calls.length
+    view.rerender(
+      <QueryClientProvider client={view.queryClient}>
+        <StelaceProvider client={stelace} queryClient={view.queryClient}><Listener name="second" /></StelaceProvider>
+      </QueryClientProvider>
+    )
+    await act(() => stelace.auth.login(credentials("alice")))
+    expect(heard).toEqual(["second"])
+    expect(subscribe.mock.calls.length).toBe(subscriptions)
   })
 })
 

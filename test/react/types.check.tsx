@@ -5,13 +5,24 @@
 import {
   type InfiniteData,
   QueryClient,
+  skipToken,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useSuspenseQuery
 } from "@tanstack/react-query"
 import * as Effect from "effect/Effect"
-import type { Asset, AssetType, Deleted, SearchResult, StelaceError, StelaceInstance, Transaction, User } from "../../src/index.js"
+import type {
+  Asset,
+  AssetType,
+  Deleted,
+  SearchResult,
+  StelaceError,
+  StelaceInstance,
+  Transaction,
+  TransactionPreview,
+  User
+} from "../../src/index.js"
 import { createStelaceQueries, type ListPage, type StelaceQueries, useSession, useSessionEvent } from "../../src/react/index.js"
 import * as Assets from "../../src/resources/Assets.js"
 
@@ -76,9 +87,29 @@ export function Component() {
   api.assets.read.queryOptions(1)
 
   const session = useSession()
-  const status: "anonymous" | "authenticated" = session.status
-  const expired: boolean = session.expired
-  void [status, expired]
+  const status: "loading" | "anonymous" | "authenticated" | "expired" = session.status
+  // @ts-expect-error the status says whether the session expired
+  session.expired
+  void status
+
+  // skipToken in place of any argument: the query waits, disabled, with the route's data type
+  const maybeId: string | undefined = undefined as string | undefined
+  const skippable = useQuery(api.users.read.queryOptions(maybeId ?? skipToken))
+  same<typeof skippable.data, User | undefined>(true)
+  const skippableList = useQuery(api.transactions.list.queryOptions(maybeId ? { takerId: maybeId } : skipToken))
+  same<typeof skippableList.data, ListPage<Transaction> | undefined>(true)
+  const skippablePages = useInfiniteQuery(api.assets.list.infiniteQueryOptions(maybeId ? { ownerId: maybeId } : skipToken))
+  void skippablePages
+  // @ts-expect-error useSuspenseQuery cannot skip
+  useSuspenseQuery(api.users.read.queryOptions(maybeId ?? skipToken))
+  // @ts-expect-error only TanStack's skipToken
+  api.users.read.queryOptions(Symbol("skip"))
+
+  // a preview reads: query options, not mutation options
+  const preview = useQuery(api.transactions.preview.queryOptions({ assetId: "ast_1" }))
+  same<typeof preview.data, TransactionPreview | undefined>(true)
+  // @ts-expect-error previews have no mutation options
+  api.transactions.preview.mutationOptions()
   useSessionEvent("Expired", (event) => {
     const message: string = event.error.message
     void message
@@ -99,4 +130,11 @@ export async function outsideComponents(queryClient: QueryClient) {
   const infinite = queryClient.getQueryData(queries.assets.list.infiniteQueryOptions().queryKey)
   void (infinite satisfies InfiniteData<ListPage<Asset>, unknown> | undefined)
   await queryClient.invalidateQueries({ queryKey: queries.assets.queryKey() })
+  // filters, tRPC-style: the key of the level, TanStack's other filters
+  await queryClient.invalidateQueries(queries.assets.read.queryFilter("ast_1"))
+  await queryClient.invalidateQueries(queries.assets.list.queryFilter({ nbResultsPerPage: 3 }, { stale: true }))
+  await queryClient.cancelQueries(queries.transactions.queryFilter({ type: "active" }))
+  queryClient.removeQueries(queries.queryFilter())
+  // @ts-expect-error the filters give the key
+  queries.assets.queryFilter({ queryKey: ["other"] })
 }

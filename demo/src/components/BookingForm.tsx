@@ -2,7 +2,7 @@
  * Booking a listing: dates, the price the API previews for them, and the request. Logged-out
  * visitors see the price too, and log in to send the request.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import type { Asset, Transaction } from "stelace-effect"
 import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
@@ -23,10 +23,8 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
   const period = timeBased && datesChosen ? { startDate: dayToIso(startDate), endDate: dayToIso(endDate) } : {}
 
   const preview = useQuery({
-    // a POST that reads: a query of its own, under the transactions of the current user
-    queryKey: api.queryKey("transactions", "preview", listing.id, period),
-    queryFn: ({ signal }) => client.transactions.preview({ assetId: listing.id, ...period }, { signal }),
-    enabled: datesChosen && datesInOrder,
+    // a POST that reads: a query of the bindings, waiting for dates in order
+    ...api.transactions.preview.queryOptions(datesChosen && datesInOrder ? { assetId: listing.id, ...period } : skipToken),
     retry: false
   })
 

@@ -1,41 +1,42 @@
-/** Email and password, for the login page, the session-expired dialog and pages that need a user. */
-import { type FormEvent, useId, useState } from "react"
+/**
+ * Email and password, for the login page, the session-expired dialog and pages that need a user.
+ * A form action with React's `useActionState`, as docs/react.md teaches: the state is the last
+ * failure and the email it was for, so a failed login keeps the email and says why.
+ */
+import { useActionState, useId } from "react"
 import { useSession } from "stelace-effect/react"
 import { ErrorMessage } from "./Feedback.js"
 
-export const LoginForm = ({ onLoggedIn }: { onLoggedIn?: () => void }) => {
-  const session = useSession()
-  const id = useId()
-  const [email, setEmail] = useState("")
-  const [password, setPassword] = useState("")
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<unknown>(undefined)
+interface Attempt {
+  readonly email: string
+  readonly error?: unknown
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setPending(true)
-    setError(undefined)
+export const LoginForm = ({ onLoggedIn }: { onLoggedIn?: () => void }) => {
+  const { login } = useSession()
+  const id = useId()
+  const [attempt, submit, pending] = useActionState(async (_previous: Attempt, form: FormData): Promise<Attempt> => {
+    const email = String(form.get("email") ?? "").trim()
     try {
-      await session.login({ username: email.trim(), password })
+      await login({ username: email, password: String(form.get("password") ?? "") })
       onLoggedIn?.()
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setPending(false)
+      return { email: "" }
+    } catch (error) {
+      return { email, error }
     }
-  }
+  }, { email: "" })
 
   return (
-    <form className="stack" onSubmit={submit}>
+    <form className="stack" action={submit}>
       <div className="field">
         <label htmlFor={`${id}-email`}>Email</label>
-        <input id={`${id}-email`} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input id={`${id}-email`} name="email" type="email" autoComplete="username" required defaultValue={attempt.email} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-password`}>Password</label>
-        <input id={`${id}-password`} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required />
       </div>
-      {error !== undefined && <ErrorMessage error={error} action="login" />}
+      {attempt.error !== undefined && <ErrorMessage error={attempt.error} action="login" />}
       <button type="submit" disabled={pending}>{pending ? "Logging in…" : "Log in"}</button>
     </form>
   )

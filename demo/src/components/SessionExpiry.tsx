@@ -1,7 +1,8 @@
 /**
  * When the session is really over (the refresh token was refused), the user logs in again in a
  * dialog over the page they are on: the page stays mounted, so whatever they typed is still there
- * afterwards (its queries keep their data meanwhile: see `queries.ts`).
+ * afterwards, and its queries keep their data meanwhile (the bindings keep the user's keys while
+ * the session is `expired`, and their queries wait for the login).
  */
 import { type ReactNode, useEffect, useRef } from "react"
 import { useSession } from "stelace-effect/react"
@@ -9,8 +10,8 @@ import { Link, navigate } from "../router.js"
 import { LoginForm } from "./LoginForm.js"
 import { PageTitle } from "./PageTitle.js"
 
-/** The dialog, while the session is expired (`useSession().expired`, until the next login or logout). */
-export const SessionExpiry = () => (useSession().expired ? <ExpiredDialog /> : null)
+/** The dialog, while the session is expired (until the next login or logout). */
+export const SessionExpiry = () => (useSession().status === "expired" ? <ExpiredDialog /> : null)
 
 const ExpiredDialog = () => {
   const dialog = useRef<HTMLDialogElement>(null)
@@ -42,8 +43,9 @@ const ExpiredDialog = () => {
 
 /** A page that needs a logged-in user: a login form in its place otherwise. */
 export const RequireLogin = ({ title, children }: { title: string; children: ReactNode }) => {
-  const { status, expired } = useSession()
-  if (status === "authenticated" || expired) return <>{children}</>
+  const { status } = useSession()
+  if (status === "authenticated" || status === "expired") return <>{children}</>
+  if (status === "loading") return null
   return (
     <section className="narrow">
       <PageTitle>{title}</PageTitle>
