@@ -15,7 +15,9 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
-  // esbuild renames classes whose bodies refer to themselves (`_ServerError`); users see these names
+  // esbuild renames classes whose bodies refer to themselves (`class _ServerError`), and users see
+  // `error.constructor.name`. Costs the CommonJS bundle 8 KB (1.2 KB gzip), nothing in browser
+  // bundles (they take dist/esm, tsc's output, which renames nothing). test/package/pack.test.ts
   keepNames: true,
   external: ["effect", "jwt-decode", "react", "react-dom", "@tanstack/react-query", /^node:/]
 })

@@ -122,7 +122,9 @@ const settingsOf = (options: Options | undefined) =>
  * The client services (`StelaceClient` and `Session`) from options. Leaves the transport
  * (`HttpClient`) and the token store to the application, so tests can swap them.
  *
- * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
+ * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...),
+ * and, in a browser, on a secret key (`seck_...`) unless `dangerouslyAllowSecretKeyInBrowser` is
+ * `true`; as do `layerConfig`, `layerFetch` and `layerNode`.
  */
 export const layer = (
   ...[options]: LayerOptions

@@ -535,6 +535,9 @@ export type Stelace<V extends string | undefined = undefined> = StelaceInstanceA
  * `apiVersion` types list results: page-based meta under `"2019-05-20"`, cursors under
  * `"2020-08-10"`, either kind when unset.
  *
+ * In a browser, a secret key (`seck_...`) throws `InvalidArgument` unless the config says
+ * `dangerouslyAllowSecretKeyInBrowser: true` (and so does `setApiKey`).
+ *
  * @example
  * ```js
  * const { createInstance } = require("stelace-effect")

@@ -7,6 +7,10 @@
  * One timer per request handles the timeout; interruption destroys the request. Redirects are not
  * followed (node:http never does), so credentials never leave the API host.
  *
+ * Every body goes with its `content-length`: node:http frames a body by itself only for methods it
+ * expects one on (POST, PUT, PATCH), and writes the bytes of a DELETE's or an OPTIONS' unframed,
+ * which the server reads as the start of a second request.
+ *
  * @internal
  */
 import * as Effect from "effect/Effect"
@@ -25,7 +29,7 @@ interface IncomingMessage {
 
 interface ClientRequest {
   on(event: "error", listener: (error: Error) => void): this
-  end(body?: string): void
+  end(body?: Uint8Array): void
   destroy(error?: Error): void
 }
 
@@ -81,6 +85,8 @@ const rawHeaderRecord = (raw: ReadonlyArray<string>): Record<string, string> => 
   return out
 }
 
+const encoder = new TextEncoder()
+
 /** A sender over `node:http` / `node:https`. */
 export const makeNodeSender = (modules: NodeModules): Sender => (request: RawRequest) =>
   Effect.callback<RawResponse, NetworkError>((resume) => {
@@ -94,8 +100,10 @@ export const makeNodeSender = (modules: NodeModules): Sender => (request: RawReq
     }
     const fail = (cause: unknown) => settle(Effect.fail(networkError(request, reasonOf(cause), cause)))
     const module = request.secure ? modules.https : modules.http
+    const bytes = request.body === undefined ? undefined : encoder.encode(request.body)
+    const headers = bytes === undefined ? request.headers : { ...request.headers, "content-length": String(bytes.length) }
     const outgoing = module.request(
-      { method: request.method, hostname: request.hostname, port: request.port, path: request.path, headers: request.headers },
+      { method: request.method, hostname: request.hostname, port: request.port, path: request.path, headers },
       (incoming) => {
         let text = ""
         incoming.setEncoding("utf8")
@@ -117,7 +125,7 @@ export const makeNodeSender = (modules: NodeModules): Sender => (request: RawReq
         outgoing.destroy()
       }, request.timeout)
     }
-    outgoing.end(request.body)
+    outgoing.end(bytes)
     return Effect.sync(() => {
       settled = true
       if (timer !== undefined) clearTimeout(timer)

@@ -51,6 +51,13 @@ export interface Options {
    * does as it is configured. `layerFetch`, `layerNode` and the Promise facade make neither.
    */
   readonly tracePropagation?: boolean | undefined
+  /**
+   * In a browser (a `window` with a `document`) a secret key (`seck_...`) is refused with
+   * `InvalidArgument`: any script on the page can read it, and it grants every permission
+   * (`GET /api-keys?reveal=1` lists the other keys). `true` lets it through, for pages only
+   * trusted people open (an internal back office). Outside browsers it changes nothing.
+   */
+  readonly dangerouslyAllowSecretKeyInBrowser?: boolean | undefined
 }
 
 /** What requests derive from the settings alone. Holds credentials: never printed. */
@@ -86,6 +93,7 @@ export interface Settings {
   readonly refreshMargin: number
   readonly beforeRefreshToken: BeforeRefreshToken | undefined
   readonly tracePropagation: boolean | undefined
+  readonly dangerouslyAllowSecretKeyInBrowser?: boolean | undefined
   readonly wire: Wire
 }
 
@@ -156,7 +164,8 @@ const checks: Record<keyof Options, Check> = {
   maxRetries: count(true),
   refreshMargin: count(false),
   beforeRefreshToken: ofType("function", "a"),
-  tracePropagation: ofType("boolean", "a")
+  tracePropagation: ofType("boolean", "a"),
+  dangerouslyAllowSecretKeyInBrowser: ofType("boolean", "a")
 }
 
 /** The names of the options. */
@@ -179,9 +188,15 @@ const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
 
 const inspectSymbol = Symbol.for("nodejs.util.inspect.custom")
 
-/** The wire of some settings. */
+/** A `window` with a `document`, looked up when a key is set (so a DOM set up later counts). */
+const inBrowser = () => typeof window === "object" && window !== null && typeof (window as { document?: unknown }).document === "object"
+
+/** The wire of some settings; refuses a secret key in a browser unless explicitly allowed. */
 const makeWire = (settings: Omit<Settings, "wire">): Wire => {
   const key = settings.apiKey === undefined ? undefined : Redacted.value(settings.apiKey)
+  if (key?.startsWith("seck_") && settings.dangerouslyAllowSecretKeyInBrowser !== true && inBrowser()) {
+    fail("a secret key (seck_...) in a browser is readable by any script on the page and grants every permission: use a publishable key (pubk_...), or set dangerouslyAllowSecretKeyInBrowser: true")
+  }
   const defaultPort = settings.protocol === "https" ? 443 : 80
   const port = settings.port ?? defaultPort
   const headers: Record<string, string> = { accept: "application/json, text/plain, */*" }

@@ -113,6 +113,22 @@ describe("data", () => {
     expectSame(await runBoth(recorder.current, { reply: (request) => (request.path === "/assets" && request.method === "GET" ? list() : { body: { id: "x" } }), run: call }))
   })
 
+  it.each<[string, (stelace: AnyInstance) => Promise<unknown>]>([
+    ["forward.del with data", (s) => s.forward.del("/custom/path", { q: "x" })],
+    ["forward.options with data", (s) => s.forward.options("/custom/path", { q: "x" })],
+    ["forward.del with non-ASCII data", (s) => s.forward.del("/custom/path", { q: "Vélo ✓" })]
+  ])("%s frames its body with content-length, as 0.14.0 did (node:http left it unframed)", async (_name, call) => {
+    const runs = await runBoth(recorder.current, { reply: () => ({ body: { id: "x" } }), run: call })
+    expectSame(runs)
+    expect(runs.ours.outcome.status).toBe("resolved")
+    for (const sdk of ["upstream", "ours"] as const) {
+      const [request] = runs[sdk].requests
+      expect(runs[sdk].requests).toHaveLength(1)
+      expect(request.headers["content-length"], sdk).toBe(String(Buffer.byteLength(request.body)))
+      expect(request.headers["transfer-encoding"], sdk).toBeUndefined()
+    }
+  })
+
   it("leaves the caller's data untouched (a difference: 0.14.0 wrote save and refreshToken into it)", async () => {
     const seen: Record<Sdk, unknown> = { upstream: undefined, ours: undefined }
     const runs = await runBoth(recorder.current, {

@@ -61,6 +61,22 @@ describe("the packed package", () => {
     expect(JSON.parse(run("node", ["names.mjs"], consumer))).toEqual(expected)
   })
 
+  it("keeps every error class's name through the build (constructor.name, name and _tag), from require and from import", () => {
+    const classes = ["ServerError", "NetworkError", "SessionExpired", "HookError", "InvalidArgument", "MalformedResponse", "RequestAborted", "DecodeError"]
+    // esbuild renames a class whose body names itself (`class _ServerError`) unless told to keep its name
+    const body = `
+      const classes = ${JSON.stringify(classes)}
+      console.log(JSON.stringify(classes.map((name) => {
+        const error = new errors[name]({ message: "m" })
+        return [errors[name].name, error.constructor.name, error.name, error._tag]
+      })))
+    `
+    const expected = classes.map((name) => [name, name, name, name])
+    expect(JSON.parse(run("node", ["-e", `const errors = require("stelace-effect")\n${body}`], consumer))).toEqual(expected)
+    writeFileSync(join(consumer, "classes.mjs"), `import * as errors from "stelace-effect"\n${body}`)
+    expect(JSON.parse(run("node", ["classes.mjs"], consumer))).toEqual(expected)
+  })
+
   it("works from import (ESM) and runs a call against the bundled test backend", () => {
     writeFileSync(join(consumer, "esm.mjs"), `
       import { createInstance } from "stelace-effect"
