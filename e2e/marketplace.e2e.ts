@@ -94,7 +94,11 @@ describe("the demo marketplace", () => {
     await expectAccessible(page, "the home page")
     await screenshot(page, "home")
     await logIn(page, users.chloe)
+    // the home page's search box leads to the search page, the words in its address
     await page.getByLabel("Search", { exact: true }).fill("kayak")
+    await page.getByRole("button", { name: "Search", exact: true }).click()
+    await visible(heading(page, "Search listings"))
+    expect(new URL(page.url()).search).toBe("?query=kayak")
     await page.getByLabel("Start date").fill(start)
     await page.getByLabel("End date").fill(end)
     await page.getByRole("button", { name: "Search", exact: true }).click()

@@ -5,12 +5,13 @@
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { StrictMode } from "react"
+import { RouterProvider } from "@tanstack/react-router"
 import { createRoot } from "react-dom/client"
 import { createInstance } from "stelace-effect"
 import { StelaceProvider } from "stelace-effect/react"
-import { App } from "./App.js"
 import { type Config, readConfig } from "./config.js"
 import { isTransient } from "./errors.js"
+import { router } from "./routes.js"
 import "./styles.css"
 
 const root = createRoot(document.getElementById("root")!)
@@ -48,7 +49,7 @@ const start = ({ apiUrl, apiKey }: Config) => {
       <QueryClientProvider client={queryClient}>
         {/* given the query client, the provider drops a user's cached data when their session ends */}
         <StelaceProvider client={client} queryClient={queryClient}>
-          <App />
+          <RouterProvider router={router} />
         </StelaceProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -55,7 +55,7 @@ export const PAGE_SIZE = 6
  * Search results, a page at a time. The API searches text, categories and free dates; the price
  * range is applied to the pages as they arrive (`POST /search` has no price filter).
  */
-export const useSearch = (criteria: Criteria) => {
+export const useListingSearch = (criteria: Criteria) => {
   const api = useStelaceQueries()
   return useInfiniteQuery(api.search.results.infiniteQueryOptions({
     query: criteria.query || undefined,
@@ -64,6 +64,15 @@ export const useSearch = (criteria: Criteria) => {
     endDate: criteria.endDate ? dayToIso(criteria.endDate) : undefined,
     nbResultsPerPage: PAGE_SIZE
   }))
+}
+
+/** The listings published last, active ones only. */
+export const useRecentListings = () => {
+  const api = useStelaceQueries()
+  return useQuery({
+    ...api.assets.list.queryOptions({ orderBy: "createdDate", order: "desc", active: true, nbResultsPerPage: 6 }),
+    select: results
+  })
 }
 
 /** Whether a listing's price is within the range of the criteria. */

@@ -2,13 +2,13 @@
  * Booking a listing: dates, the price the API previews for them, and the request. Logged-out
  * visitors see the price too, and log in to send the request.
  */
+import { Link, useNavigate } from "@tanstack/react-router"
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import type { Asset, Transaction } from "stelace-effect"
 import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { REQUEST } from "../booking.js"
 import { dayToIso, daysBetween, formatPrice, inputDay, plural } from "../format.js"
-import { Link, navigate } from "../router.js"
 import { ErrorMessage } from "./Feedback.js"
 
 export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased: boolean }) => {
@@ -16,6 +16,7 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
   const api = useStelaceQueries()
   const session = useSession()
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const [startDate, setStartDate] = useState("")
   const [endDate, setEndDate] = useState("")
   const datesChosen = !timeBased || (startDate !== "" && endDate !== "")
@@ -35,7 +36,7 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
     },
     onSuccess: (booking) => {
       void queryClient.invalidateQueries({ queryKey: api.transactions.queryKey() })
-      navigate(`/bookings/${booking.id}`)
+      void navigate({ to: "/bookings/$id", params: { id: booking.id } })
     }
   })
 
@@ -82,7 +83,7 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
             {request.isPending ? "Sending your request…" : "Request booking"}
           </button>
         )
-        : <p><Link to={`/login?next=${encodeURIComponent(`/listings/${listing.id}`)}`}>Log in</Link> to request a booking.</p>}
+        : <p><Link to="/login" search={{ next: `/listings/${listing.id}` }}>Log in</Link> to request a booking.</p>}
       <p className="hint">The owner accepts or declines your request. No payment is taken in this demo.</p>
     </form>
   )

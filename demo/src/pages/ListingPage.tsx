@@ -1,4 +1,5 @@
 /** A listing: its picture, description, price, owner, booked dates, reviews, and booking it. */
+import { Link, useParams } from "@tanstack/react-router"
 import type { Rating } from "stelace-effect"
 import { useSession } from "stelace-effect/react"
 import { isTimeBased, unitOf } from "../booking.js"
@@ -7,11 +8,15 @@ import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel, ListingImage } from "../components/ListingImage.js"
 import { formatPeriod, formatPrice } from "../format.js"
 import { useAssetTypes, useBookedPeriods, useCategories, useDisplayName, useListing, useListingRatings } from "../queries.js"
-import { Link } from "../router.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { Stars } from "../components/Stars.js"
 
-export const ListingPage = ({ id }: { id: string }) => {
+export const ListingPage = () => {
+  const { id } = useParams({ from: "/listings/$id" })
+  return <Listing key={id} id={id} />
+}
+
+const Listing = ({ id }: { id: string }) => {
   const listing = useListing(id)
   const categories = useCategories().data ?? []
   const assetTypes = useAssetTypes()
@@ -32,7 +37,7 @@ export const ListingPage = ({ id }: { id: string }) => {
         <PageTitle>Listing unavailable</PageTitle>
         <h1 tabIndex={-1}>Listing unavailable</h1>
         <ErrorMessage error={listing.error} retry={() => void listing.refetch()} />
-        <p><Link to="/">Back to all listings</Link></p>
+        <p><Link to="/search">Back to all listings</Link></p>
       </>
     )
   }

@@ -1,20 +1,21 @@
 /** Publish a listing: name, category, daily price and description. */
+import { useNavigate } from "@tanstack/react-router"
 import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import { useStelaceQueries } from "stelace-effect/react"
 import { ErrorMessage } from "../components/Feedback.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { useAssetTypes, useCategories } from "../queries.js"
-import { navigate } from "../router.js"
 
 export const NewListingPage = () => {
   const api = useStelaceQueries()
+  const navigate = useNavigate()
   const categories = useCategories().data ?? []
   const rental = useAssetTypes().data?.find((type) => type.timeBased)
   const [form, setForm] = useState({ name: "", categoryId: "", price: "", description: "" })
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
 
-  const create = useMutation(api.assets.create.mutationOptions({ onSuccess: (listing) => navigate(`/listings/${listing.id}`) }))
+  const create = useMutation(api.assets.create.mutationOptions({ onSuccess: (listing) => void navigate({ to: "/listings/$id", params: { id: listing.id } }) }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     create.mutate({

@@ -2,34 +2,33 @@
  * Browse and search: words, category, price range and dates, kept in the address so a search can
  * be shared and survives a reload; results a few at a time, more on demand.
  */
+import { useNavigate, useSearch } from "@tanstack/react-router"
 import { type FormEvent, useEffect, useState } from "react"
 import { unitOf } from "../booking.js"
 import { ErrorMessage, Empty, Loading } from "../components/Feedback.js"
 import { ListingCard } from "../components/ListingCard.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { plural } from "../format.js"
-import { type Criteria, inPriceRange, PAGE_SIZE, useAssetTypes, useCategories, useSearch } from "../queries.js"
-import { navigate, useLocation } from "../router.js"
+import type { SearchParams } from "../routes.js"
+import { type Criteria, inPriceRange, PAGE_SIZE, useAssetTypes, useCategories, useListingSearch } from "../queries.js"
 
 const fields = ["query", "categoryId", "minPrice", "maxPrice", "startDate", "endDate"] as const
 
-const criteriaOf = (search: URLSearchParams): Criteria =>
-  Object.fromEntries(fields.map((field) => [field, search.get(field) ?? ""])) as unknown as Criteria
+const criteriaOf = (search: SearchParams): Criteria =>
+  Object.fromEntries(fields.map((field) => [field, search[field] ?? ""])) as unknown as Criteria
 
-const searchHref = (criteria: Criteria) => {
-  const query = new URLSearchParams(fields.filter((field) => criteria[field].trim() !== "").map((field) => [field, criteria[field].trim()]))
-    .toString()
-  return query === "" ? "/" : `/?${query}`
-}
+const paramsOf = (criteria: Criteria): SearchParams =>
+  Object.fromEntries(fields.filter((field) => criteria[field].trim() !== "").map((field) => [field, criteria[field].trim()]))
 
 export const SearchPage = () => {
-  const location = useLocation()
-  const criteria = criteriaOf(location.search)
+  const search = useSearch({ from: "/search" })
+  const criteria = criteriaOf(search)
+  const key = JSON.stringify(paramsOf(criteria))
   return (
     <>
-      <h1 tabIndex={-1}>Rent what you need, from people nearby</h1>
-      <SearchForm key={location.href} initial={criteria} filtered={location.href !== "/"} />
-      <Results key={`results-${location.href}`} criteria={criteria} />
+      <h1 tabIndex={-1}>Search listings</h1>
+      <SearchForm key={key} initial={criteria} filtered={key !== "{}"} />
+      <Results key={`results-${key}`} criteria={criteria} />
     </>
   )
 }
@@ -37,10 +36,11 @@ export const SearchPage = () => {
 const SearchForm = ({ initial, filtered }: { initial: Criteria; filtered: boolean }) => {
   const categories = useCategories().data ?? []
   const [draft, setDraft] = useState(initial)
+  const navigate = useNavigate()
   const set = (field: keyof Criteria) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    navigate(searchHref(draft))
+    void navigate({ to: "/search", search: paramsOf(draft) })
   }
   return (
     <form role="search" aria-labelledby="search-title" className="search-form" onSubmit={submit}>
@@ -82,7 +82,7 @@ const SearchForm = ({ initial, filtered }: { initial: Criteria; filtered: boolea
       </fieldset>
       <div className="actions">
         <button type="submit">Search</button>
-        {filtered && <button type="button" className="secondary" onClick={() => navigate("/")}>Clear the search</button>}
+        {filtered && <button type="button" className="secondary" onClick={() => void navigate({ to: "/search", search: {} })}>Clear the search</button>}
       </div>
     </form>
   )
@@ -91,7 +91,7 @@ const SearchForm = ({ initial, filtered }: { initial: Criteria; filtered: boolea
 const Results = ({ criteria }: { criteria: Criteria }) => {
   const categories = useCategories().data ?? []
   const assetTypes = useAssetTypes().data ?? []
-  const results = useSearch(criteria)
+  const results = useListingSearch(criteria)
   const [shown, setShown] = useState(PAGE_SIZE)
   const pages = results.data?.pages ?? []
   const listings = pages.flatMap((page) => page.results).filter((listing) => inPriceRange(listing, criteria))

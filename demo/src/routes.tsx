@@ -1,0 +1,176 @@
+/**
+ * The app's routes, on TanStack Router: typed paths and parameters (a link to a route that does
+ * not exist, or without its `$id`, is a compile error), typed search parameters checked on the way
+ * in, and each page in its own chunk, loaded when its route is first visited.
+ *
+ * Search parameters read and write as plain `?query=kayak&minPrice=10` (not the router's default
+ * JSON), so addresses stay readable and shareable.
+ */
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router"
+import type { ReactNode } from "react"
+import { Layout, NotFound } from "./App.js"
+import { RequireLogin } from "./components/SessionExpiry.js"
+import { PageTitle } from "./components/PageTitle.js"
+
+/** A search parameter as text: anything else (a repeated key, an object) reads as absent. */
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : undefined
+
+/** What the search page asks for, all optional, as the address carries it. */
+export interface SearchParams {
+  readonly query?: string | undefined
+  readonly categoryId?: string | undefined
+  readonly minPrice?: string | undefined
+  readonly maxPrice?: string | undefined
+  readonly startDate?: string | undefined
+  readonly endDate?: string | undefined
+}
+
+const day = (value: unknown) => {
+  const found = text(value)
+  return found !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(found) ? found : undefined
+}
+
+const amount = (value: unknown) => {
+  const found = text(value)
+  return found !== undefined && Number.isFinite(Number(found)) && Number(found) >= 0 ? found : undefined
+}
+
+/** Search parameters as the search page takes them: unknown keys dropped, malformed values ignored. */
+export const validateSearchParams = (search: Record<string, unknown>): SearchParams => ({
+  query: text(search.query),
+  categoryId: text(search.categoryId),
+  minPrice: amount(search.minPrice),
+  maxPrice: amount(search.maxPrice),
+  startDate: day(search.startDate),
+  endDate: day(search.endDate)
+})
+
+const parseSearch = (searchStr: string): Record<string, unknown> =>
+  Object.fromEntries(new URLSearchParams(searchStr.startsWith("?") ? searchStr.slice(1) : searchStr))
+
+const stringifySearch = (search: Record<string, unknown>): string => {
+  const entries = Object.entries(search).filter((entry): entry is [string, string | number] =>
+    (typeof entry[1] === "string" && entry[1] !== "") || typeof entry[1] === "number"
+  )
+  const query = new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()
+  return query === "" ? "" : `?${query}`
+}
+
+/**
+ * A page's component, in its own chunk: the router loads it (`preload`) before it shows the page,
+ * so a page never suspends while rendering.
+ */
+const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) => lazyRouteComponent(load, name)
+
+/** A page that sets the document's title, and asks to log in first when `login` is set. */
+const titled = (title: string, Page: ReturnType<typeof page>, login = false) =>
+  Object.assign(
+    () => (
+      <>
+        <PageTitle>{title}</PageTitle>
+        {login ? <RequireLogin title={title}><Page /></RequireLogin> : <Page />}
+      </>
+    ),
+    { preload: Page.preload }
+  )
+
+
+const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound })
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/",
+  component: titled("Rent what you need", page(() => import("./pages/HomePage.js"), "HomePage"))
+})
+
+const searchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/search",
+  validateSearch: validateSearchParams,
+  component: titled("Search", page(() => import("./pages/SearchPage.js"), "SearchPage"))
+})
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/login",
+  validateSearch: (search: Record<string, unknown>): { next?: string | undefined } => ({
+    // as given: the login page resolves it, and keeps only paths of this app
+    next: typeof search.next === "string" ? search.next : undefined
+  }),
+  component: titled("Log in", page(() => import("./pages/LoginPage.js"), "LoginPage"))
+})
+
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/signup",
+  component: titled("Sign up", page(() => import("./pages/SignupPage.js"), "SignupPage"))
+})
+
+const newListingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/listings/new",
+  component: titled("List an item", page(() => import("./pages/NewListingPage.js"), "NewListingPage"), true)
+})
+
+const listingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/listings/$id",
+  component: page(() => import("./pages/ListingPage.js"), "ListingPage")
+})
+
+const bookingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/bookings",
+  component: titled("My bookings", page(() => import("./pages/BookingsPage.js"), "TakerBookingsPage"), true)
+})
+
+const requestsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/requests",
+  component: titled("My requests", page(() => import("./pages/BookingsPage.js"), "OwnerRequestsPage"), true)
+})
+
+const BookingPageLazy = page(() => import("./pages/BookingPage.js"), "BookingPage")
+
+const bookingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/bookings/$id",
+  component: Object.assign(
+    () => (
+      <RequireLogin title="Booking">
+        <BookingPageLazy />
+      </RequireLogin>
+    ),
+    { preload: BookingPageLazy.preload }
+  )
+})
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  searchRoute,
+  loginRoute,
+  signupRoute,
+  newListingRoute,
+  listingRoute,
+  bookingsRoute,
+  requestsRoute,
+  bookingRoute
+])
+
+export const router = createRouter({
+  routeTree,
+  parseSearch,
+  stringifySearch,
+  // pages of other users change: a visit always reads through TanStack Query, never a stale loader
+  defaultPreload: false,
+  scrollRestoration: false
+})
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router
+  }
+}
+
+export { bookingRoute, listingRoute, loginRoute, searchRoute }
