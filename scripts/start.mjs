@@ -285,7 +285,8 @@ const main = async () => {
       dir: app.outDir,
       port: options.port,
       host: options.host,
-      config: { apiUrl: api.url, apiKey: api.publishableApiKey }
+      // the local backend's development uploads (outside the Stelace API) hold the listings' photos
+      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads` }
     }).catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
     lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "")

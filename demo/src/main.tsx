@@ -11,6 +11,7 @@ import { createInstance } from "stelace-effect"
 import { StelaceProvider } from "stelace-effect/react"
 import { type Config, readConfig } from "./config.js"
 import { isTransient } from "./errors.js"
+import { httpUploader, PhotoUploaderContext } from "./photos.js"
 import { router } from "./routes.js"
 import "./styles.css"
 
@@ -29,7 +30,7 @@ const refuse = (problem: string) => {
   root.render(<BootError problem={problem} />)
 }
 
-const start = ({ apiUrl, apiKey }: Config) => {
+const start = ({ apiUrl, apiKey, uploadUrl }: Config) => {
   const client = createInstance({
     apiKey,
     host: apiUrl.hostname,
@@ -49,7 +50,9 @@ const start = ({ apiUrl, apiKey }: Config) => {
       <QueryClientProvider client={queryClient}>
         {/* given the query client, the provider drops a user's cached data when their session ends */}
         <StelaceProvider client={client} queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
+            <RouterProvider router={router} />
+          </PhotoUploaderContext>
         </StelaceProvider>
       </QueryClientProvider>
     </StrictMode>

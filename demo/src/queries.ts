@@ -27,6 +27,65 @@ export const useDisplayName = (id: string | null | undefined): string | undefine
   return user ? (user.displayName ?? user.firstname ?? "A member") : undefined
 }
 
+/** A user's average rating out of 5 (scores are 0 to 100) and their number of ratings, from `GET /ratings/stats`. */
+export interface RatingSummary {
+  readonly average: number | null
+  readonly count: number
+}
+
+const summary = (page: ListPage<{ avg: number | null; count: number }>): RatingSummary => {
+  const row = page.results[0]
+  return row === undefined ? { average: null, count: 0 } : { average: row.avg === null ? null : Math.round(row.avg / 2) / 10, count: row.count }
+}
+
+/** The ratings a user received, as an average and a count. */
+export const useUserRatingSummary = (userId: string | null | undefined) => {
+  const api = useStelaceQueries()
+  return useQuery({
+    ...api.ratings.getStats.queryOptions(userId ? { groupBy: "targetId", targetId: userId } : skipToken),
+    select: summary
+  })
+}
+
+/** The ratings given about a listing, as an average and a count. */
+export const useListingRatingSummary = (assetId: string) => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.ratings.getStats.queryOptions({ groupBy: "assetId", assetId }), select: summary })
+}
+
+/** The ratings a user received, newest first. */
+export const useUserRatings = (userId: string) => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.ratings.list.queryOptions({ targetId: userId, nbResultsPerPage: 50 }), select: results })
+}
+
+/** A user's listings: every one of them for their owner, the active ones for others. */
+export const useUserListings = (userId: string | null | undefined, { activeOnly }: { activeOnly: boolean }) => {
+  const api = useStelaceQueries()
+  return useQuery({
+    ...api.assets.list.queryOptions(
+      userId ? { ownerId: userId, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100, ...(activeOnly ? { active: true } : {}) } : skipToken
+    ),
+    select: results
+  })
+}
+
+/** A booking that still holds the listing: sent, not cancelled nor completed, and not over. */
+export const isActiveBooking = (booking: Transaction, now = Date.now()): boolean =>
+  booking.status !== "draft" && booking.status !== "cancelled" && booking.status !== "completed" &&
+  (booking.endDate === null || Date.parse(booking.endDate) > now)
+
+/** The active bookings of one of the logged-in owner's listings (fresh on every visit). */
+export const useActiveBookings = (assetId: string) => {
+  const api = useStelaceQueries()
+  const { userId } = useSession()
+  return useQuery({
+    ...api.transactions.list.queryOptions(userId ? { assetId, ownerId: userId, nbResultsPerPage: 100 } : skipToken),
+    staleTime: 0,
+    select: (page) => page.results.filter((booking) => isActiveBooking(booking))
+  })
+}
+
 /** Every category, parents first. */
 export const useCategories = () => {
   const api = useStelaceQueries()

@@ -146,7 +146,28 @@ const bookingRoute = createRoute({
   )
 })
 
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/users/$id",
+  component: page(() => import("./pages/ProfilePage.js"), "ProfilePage")
+})
+
+const myListingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/my-listings",
+  component: titled("My listings", page(() => import("./pages/MyListingsPage.js"), "MyListingsPage"), true)
+})
+
+const editListingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/listings/$id/edit",
+  component: titled("Edit listing", page(() => import("./pages/EditListingPage.js"), "EditListingPage"), true)
+})
+
 const routeTree = rootRoute.addChildren([
+  myListingsRoute,
+  editListingRoute,
+  profileRoute,
   homeRoute,
   searchRoute,
   loginRoute,

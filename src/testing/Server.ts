@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Effect from "effect/Effect"
 import * as Backend from "./backend/Backend.js"
 import type { Seed } from "./Seed.js"
+import { makeUploads } from "./Uploads.js"
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -118,8 +119,12 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const http = await import("node:http")
   const backend = await Effect.runPromise(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl }))
 
+  // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts)
+  const uploads = makeUploads()
+
   const listener = async (request: IncomingMessage, response: ServerResponse) => {
     try {
+      if (uploads(request, response)) return
       if (request.method === "OPTIONS") {
         const requested = request.headers["access-control-request-headers"]
         const allowed = requested === undefined

@@ -23,6 +23,7 @@ export const Header = () => {
             <li><NavLink to="/">Home</NavLink></li>
             <li><NavLink to="/search">Search</NavLink></li>
             {loggedIn && <li><NavLink to="/listings/new">List an item</NavLink></li>}
+            {loggedIn && <li><NavLink to="/my-listings">My listings</NavLink></li>}
             {loggedIn && <li><NavLink to="/bookings">My bookings</NavLink></li>}
             {loggedIn && <li><NavLink to="/requests">My requests</NavLink></li>}
           </ul>

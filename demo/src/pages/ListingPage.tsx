@@ -4,6 +4,9 @@ import type { Rating } from "stelace-effect"
 import { useSession } from "stelace-effect/react"
 import { isTimeBased, unitOf } from "../booking.js"
 import { BookingForm } from "../components/BookingForm.js"
+import { Gallery } from "../components/Gallery.js"
+import { OwnerTools } from "../components/OwnerTools.js"
+import { photosOf } from "../photos.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel, ListingImage } from "../components/ListingImage.js"
 import { formatPeriod, formatPrice } from "../format.js"
@@ -45,25 +48,37 @@ const Listing = ({ id }: { id: string }) => {
   const types = assetTypes.data ?? []
   const timeBased = isTimeBased(data, types)
   const unit = unitOf(data, types)
+  const photos = photosOf(data)
+  const mine = data.ownerId !== null && data.ownerId === userId
   return (
     <article className="listing">
       <PageTitle>{data.name}</PageTitle>
       <div className="listing-main">
-        <ListingImage categoryId={data.categoryId} categories={categories} large />
+        {photos.length > 0
+          ? <Gallery name={data.name} photos={photos} />
+          : <ListingImage categoryId={data.categoryId} categories={categories} large />}
         <h1 tabIndex={-1}>{data.name}</h1>
         <p className="muted">{categoryLabel(data.categoryId, categories) ?? "Other"}</p>
         <p className="price large">{formatPrice(data.price, data.currency)}{unit && <span className="muted"> {unit}</span>}</p>
-        <p>Offered by <strong>{owner ?? "…"}</strong></p>
+        <p>
+          Offered by{" "}
+          {data.ownerId ? <Link to="/users/$id" params={{ id: data.ownerId }}><strong>{owner ?? "…"}</strong></Link> : <strong>{owner ?? "…"}</strong>}
+        </p>
         <h2>About this listing</h2>
         <p>{data.description || "The owner hasn't described this listing yet."}</p>
         {timeBased && <BookedDates assetId={data.id} />}
         <Reviews assetId={data.id} ownerId={data.ownerId} />
       </div>
-      <aside className="listing-side" aria-label="Booking">
-        {!data.active
+      <aside className="listing-side" aria-label={mine ? "Your listing" : "Booking"}>
+        {mine
+          ? (
+            <>
+              <OwnerTools listing={data} />
+              <p>Requests for it appear in <Link to="/requests">My requests</Link>.</p>
+            </>
+          )
+          : !data.active
           ? <p>This listing is not available for booking at the moment.</p>
-          : data.ownerId === userId
-          ? <p>This is your listing. Requests for it appear in <Link to="/requests">My requests</Link>.</p>
           : <BookingForm listing={data} timeBased={timeBased} />}
       </aside>
     </article>
