@@ -33,7 +33,61 @@ const logIn = async (page: Page, email: string, password: string, name: string) 
   await visible(page.getByText(`Logged in as ${name}`))
 }
 
+/** `YYYY-MM-DD`, `days` from today (UTC), as a date input takes it. */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
 describe("owners and profiles", () => {
+  it("greys out the days an owner blocked, refuses a request over them, and asks how many where there are several", async () => {
+    const owner = await newPage(await newContext(browser))
+    await logIn(owner.page, "alice@example.com", "alice-password", "Alice")
+    await owner.page.goto(new URL("/my-listings", app.appUrl).href)
+    await owner.page.getByRole("link", { name: "Sea kayak" }).click()
+    await visible(heading(owner.page, "Sea kayak"))
+    await owner.page.getByLabel("Blocked from").fill(day(40))
+    await owner.page.getByLabel("Blocked until").fill(day(42))
+    await owner.page.getByRole("button", { name: "Block these dates" }).click()
+    await visible(owner.page.getByRole("list", { name: "Blocked dates" }).getByRole("listitem"))
+    await expectAccessible(owner.page, "an owner's listing")
+
+    const taker = await newPage(await newContext(browser))
+    const page = taker.page
+    await logIn(page, "chloe@example.com", "chloe-password", "Chloé")
+    await page.goto(new URL("/search?query=kayak", app.appUrl).href)
+    await page.getByRole("link", { name: "Sea kayak" }).click()
+    await visible(heading(page, "Sea kayak"))
+    await visible(page.getByRole("region", { name: "Already booked" }).getByRole("listitem"))
+    // over the blocked days: refused before anything is sent, and the calendar greys them
+    await page.getByLabel("Start date").fill(day(39))
+    await page.getByLabel("End date").fill(day(44))
+    await visible(page.getByText(/These dates are not available/))
+    expect(await page.getByRole("button", { name: "Request booking" }).isDisabled()).toBe(true)
+    for (const blocked of [day(40), day(41), day(42)]) {
+      const cell = page.locator(`[data-day="${blocked}"]`)
+      await visible(cell)
+      expect(await cell.getAttribute("data-disabled")).toBe("true")
+      expect(await cell.getAttribute("class")).toContain("booked")
+    }
+    expect(await page.locator(`[data-day="${day(43)}"]`).getAttribute("data-disabled")).toBeNull()
+    await expectAccessible(page, "a listing with its calendar")
+    await screenshot(page, "calendar")
+    // the day after the blocked ones is free
+    await page.getByLabel("Start date").fill(day(43))
+    await page.getByLabel("End date").fill(day(45))
+    await visible(page.getByText("€30 × 2 days"))
+    expect(await page.getByText(/These dates are not available/).count()).toBe(0)
+
+    // the e-bike comes in three: the taker chooses how many
+    await page.goto(new URL("/search?query=e-bike", app.appUrl).href)
+    await page.getByRole("link", { name: "City e-bike" }).click()
+    await visible(heading(page, "City e-bike"))
+    await page.getByLabel("Quantity").fill("2")
+    await page.getByLabel("Start date").fill(day(50))
+    await page.getByLabel("End date").fill(day(52))
+    await visible(page.getByText("€15 × 2 days × 2"))
+    expect(unexpected(owner.problems)).toEqual([])
+    expect(unexpected(taker.problems)).toEqual([])
+  })
+
   it("leads from a listing to its owner's profile, with their ratings average and listings", async () => {
     const { page, problems } = await newPage(await newContext(browser))
     await page.goto(app.appUrl!)

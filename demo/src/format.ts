@@ -36,3 +36,6 @@ const monthFormat = new Intl.DateTimeFormat("en", { month: "long", year: "numeri
 
 /** `November 2026`. */
 export const formatMonth = (iso: string): string => monthFormat.format(new Date(iso))
+
+/** `12 Nov 2026`. */
+export const formatDay = (iso: string): string => dateFormat.format(new Date(iso))

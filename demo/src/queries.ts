@@ -10,6 +10,7 @@
 import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import type { Asset, AvailabilityGraph, Transaction } from "stelace-effect"
 import { type ListPage, useSession, useStelaceQueries } from "stelace-effect/react"
+import { unavailablePeriods, upcoming } from "./availability.js"
 import { dayToIso } from "./format.js"
 
 /** The items of a list. */
@@ -145,22 +146,29 @@ export const useListing = (id: string) => {
   return useQuery(api.assets.read.queryOptions(id))
 }
 
-/** The periods a listing is fully booked, from its availability graph (fresh on every visit: others book). */
-export const useBookedPeriods = (assetId: string) => {
+/** A listing's availability graph (fresh on every visit: others book). */
+export const useAvailabilityGraph = (assetId: string) => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.availabilities.getGraph.queryOptions({ assetId }), staleTime: 0, select: bookedPeriods })
+  return useQuery({ ...api.availabilities.getGraph.queryOptions({ assetId }), staleTime: 0 })
 }
 
-const bookedPeriods = (graph: AvailabilityGraph): Array<{ start: string; end: string }> => {
-  const periods: Array<{ start: string; end: string }> = []
-  graph.graphDates.forEach((point, index) => {
-    const next = graph.graphDates[index + 1]
-    if (next === undefined || point.usedQuantity < point.availableQuantity) return
-    const last = periods.at(-1)
-    if (last !== undefined && last.end === point.date) last.end = next.date
-    else periods.push({ start: point.date, end: next.date })
+/** The periods a listing is fully booked or blocked, still to come. */
+export const useBookedPeriods = (assetId: string) => {
+  const api = useStelaceQueries()
+  return useQuery({
+    ...api.availabilities.getGraph.queryOptions({ assetId }),
+    staleTime: 0,
+    select: (graph: AvailabilityGraph) => upcoming(unavailablePeriods(graph))
   })
-  return periods.filter((period) => Date.parse(period.end) > Date.now())
+}
+
+/** The dates an owner blocked on their listing (availabilities of quantity 0). */
+export const useBlockedDates = (assetId: string) => {
+  const api = useStelaceQueries()
+  return useQuery({
+    ...api.availabilities.list.queryOptions({ assetId, nbResultsPerPage: 100 }),
+    select: (page) => page.results.filter((availability) => availability.quantity === 0 && Date.parse(availability.endDate) > Date.now())
+  })
 }
 
 /** Ratings of a listing (fresh on every visit). */

@@ -4,11 +4,11 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
-import { useEffect, useRef, useState } from "react"
+import { type FormEvent, useEffect, useRef, useState } from "react"
 import type { Asset } from "stelace-effect"
 import { useStelaceQueries } from "stelace-effect/react"
-import { plural } from "../format.js"
-import { useActiveBookings } from "../queries.js"
+import { dayToIso, formatPeriod, inputDay, plural } from "../format.js"
+import { useActiveBookings, useBlockedDates } from "../queries.js"
 import { ErrorMessage } from "./Feedback.js"
 
 export const OwnerTools = ({ listing }: { listing: Asset }) => {
@@ -42,7 +42,68 @@ export const OwnerTools = ({ listing }: { listing: Asset }) => {
         </p>
       )}
       {confirming && <DeleteDialog listing={listing} onClose={() => setConfirming(false)} />}
+      <BlockDates listing={listing} />
     </section>
+  )
+}
+
+const DAY = 86_400_000
+
+/** The ISO date of the day after a `YYYY-MM-DD` day: an availability's end is excluded. */
+const nextDay = (day: string) => new Date(Date.parse(dayToIso(day)) + DAY).toISOString()
+
+/** A blocked period's days, its last day included. */
+const lastDayLabel = (start: string, end: string) => formatPeriod(start, new Date(Date.parse(end) - DAY).toISOString())
+
+/** Days the owner keeps the listing for themselves: an availability of quantity 0 over them. */
+const BlockDates = ({ listing }: { listing: Asset }) => {
+  const api = useStelaceQueries()
+  const blocked = useBlockedDates(listing.id)
+  const [from, setFrom] = useState("")
+  const [until, setUntil] = useState("")
+  const inOrder = from === "" || until === "" || until >= from
+  const block = useMutation(api.availabilities.create.mutationOptions({
+    onSuccess: () => {
+      setFrom("")
+      setUntil("")
+    }
+  }))
+  const unblock = useMutation(api.availabilities.remove.mutationOptions())
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (inOrder) block.mutate({ assetId: listing.id, startDate: dayToIso(from), endDate: nextDay(until), quantity: 0 })
+  }
+  return (
+    <form className="stack" aria-labelledby="block-title" onSubmit={submit}>
+      <h3 id="block-title">Block dates</h3>
+      <p className="hint">Nobody can book the listing on these days, both included.</p>
+      <div className="dates">
+        <div className="field">
+          <label htmlFor="block-from">Blocked from</label>
+          <input id="block-from" type="date" required min={inputDay()} value={from} onChange={(event) => setFrom(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="block-until">Blocked until</label>
+          <input id="block-until" type="date" required min={from || inputDay()} value={until} onChange={(event) => setUntil(event.target.value)} />
+        </div>
+      </div>
+      {!inOrder && <p className="error" role="alert">The last day cannot be before the first.</p>}
+      {block.isError && <ErrorMessage error={block.error} action="listing" />}
+      <button type="submit" className="secondary" disabled={block.isPending || !inOrder}>{block.isPending ? "Blocking…" : "Block these dates"}</button>
+      {(blocked.data ?? []).length > 0 && (
+        <ul className="blocked" aria-label="Blocked dates">
+          {blocked.data!.map((availability) => (
+            <li key={availability.id}>
+              {lastDayLabel(availability.startDate, availability.endDate)}{" "}
+              <button type="button" className="link-button" disabled={unblock.isPending} onClick={() => unblock.mutate({ id: availability.id })}>
+                Unblock {lastDayLabel(availability.startDate, availability.endDate)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {unblock.isError && <ErrorMessage error={unblock.error} action="listing" />}
+    </form>
   )
 }
 

@@ -9,7 +9,7 @@ import { OwnerTools } from "../components/OwnerTools.js"
 import { photosOf } from "../photos.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel, ListingImage } from "../components/ListingImage.js"
-import { formatPeriod, formatPrice } from "../format.js"
+import { formatDay, formatPeriod, formatPrice } from "../format.js"
 import { useAssetTypes, useBookedPeriods, useCategories, useDisplayName, useListing, useListingRatings } from "../queries.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { Stars } from "../components/Stars.js"
@@ -95,7 +95,7 @@ const BookedDates = ({ assetId }: { assetId: string }) => {
       {booked.isSuccess && booked.data.length === 0 && <p>No upcoming bookings: every date is free.</p>}
       {booked.isSuccess && booked.data.length > 0 && (
         <ul className="booked">
-          {booked.data.map((period) => <li key={period.start}>{formatPeriod(period.start, period.end)}</li>)}
+          {booked.data.map((period) => <li key={period.start}>{period.end === null ? `From ${formatDay(period.start)} on` : formatPeriod(period.start, period.end)}</li>)}
         </ul>
       )}
     </section>
