@@ -235,6 +235,8 @@ describe("the demo marketplace", () => {
     const { page, problems } = await newPage(await newContext(browser))
     await logIn(page, users.bruno)
     await page.getByRole("link", { name: "My requests" }).click()
+    // the home page lists the tent too: its link on My requests is the one to follow
+    await visible(heading(page, "My requests"))
     await page.getByRole("link", { name: "Four-person tent" }).click()
     await visible(heading(page, "Request for Four-person tent"))
     await page.getByLabel("Message").fill("Thanks again for taking care of the tent!")
