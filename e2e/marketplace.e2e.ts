@@ -108,6 +108,14 @@ describe("the demo marketplace", () => {
     await visible(page.getByText("No upcoming bookings"))
     expect(await page.title()).toBe("Sea kayak · Stelace Rentals")
 
+    // she asks Alice a question first, which opens a conversation without a booking
+    await page.getByRole("region", { name: "Ask a question" }).getByLabel("Message").fill("Is the kayak stable enough for beginners?")
+    await page.getByRole("region", { name: "Ask a question" }).getByRole("button", { name: "Send" }).click()
+    await visible(heading(page, "Conversation with Alice"))
+    await visible(page.getByText("Is the kayak stable enough for beginners?"))
+    await page.goBack()
+    await visible(heading(page, "Sea kayak"))
+
     // the price comes from the API's preview of the booking
     const preview = await api("/transactions/preview", {
       assetId: new URL(page.url()).pathname.split("/").at(-1),
@@ -133,8 +141,28 @@ describe("the demo marketplace", () => {
     await visible(page.getByText("Hello Alice, can I pick the kayak up at 10?"))
     await expect.poll(() => page.getByLabel("Message").inputValue()).toBe("")
 
-    // Alice accepts the request from her list
+    // Alice finds the question and the booking's message in her inbox, unread
     await logIn(owner.page, users.alice)
+    const inboxLink = owner.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Inbox/ })
+    await expect.poll(() => inboxLink.textContent()).toMatch(/^Inbox \(\d+ unread\)$/)
+    const unreadBefore = Number(/\((\d+) unread\)/.exec((await inboxLink.textContent())!)![1])
+    await inboxLink.click()
+    await visible(heading(owner.page, "Inbox"))
+    const question = owner.page.getByRole("listitem").filter({ hasText: "A question about a listing" }).filter({ hasText: "Sea kayak" })
+    await visible(question.getByText("Is the kayak stable enough for beginners?"))
+    await visible(owner.page.getByRole("listitem").filter({ hasText: "About a booking" }).getByText("Hello Alice, can I pick the kayak up at 10?"))
+    await expectAccessible(owner.page, "the inbox")
+    await screenshot(owner.page, "inbox")
+    // opening it marks it read, and the header's count follows
+    await question.getByRole("link").click()
+    await visible(heading(owner.page, "Conversation with Chloé"))
+    await expect.poll(() => inboxLink.textContent(), { timeout: 15_000 }).toBe(unreadBefore === 1 ? "Inbox" : `Inbox (${unreadBefore - 1} unread)`)
+    await expectAccessible(owner.page, "a conversation")
+    await owner.page.getByLabel("Message").fill("Yes, it's very stable. Happy to show you.")
+    await owner.page.getByRole("button", { name: "Send" }).click()
+    await visible(owner.page.getByText("Yes, it's very stable. Happy to show you."))
+
+    // Alice accepts the request from her list
     await owner.page.getByRole("link", { name: "My requests" }).click()
     await visible(heading(owner.page, "My requests"))
     const request = owner.page.getByRole("listitem").filter({ has: owner.page.getByRole("heading", { name: "Sea kayak" }) })

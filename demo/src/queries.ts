@@ -7,9 +7,10 @@
  * and whatever the user typed in it. Queries that need something not known yet (a user, an id)
  * take TanStack's `skipToken` in its place.
  */
-import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query"
-import type { Asset, AvailabilityGraph, Transaction } from "stelace-effect"
-import { type ListPage, useSession, useStelaceQueries } from "stelace-effect/react"
+import { skipToken, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useRef } from "react"
+import type { Asset, AvailabilityGraph, Message, Transaction } from "stelace-effect"
+import { type ListPage, useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { unavailablePeriods, upcoming } from "./availability.js"
 import { dayToIso } from "./format.js"
 
@@ -204,6 +205,90 @@ export const useMessages = (transactionId: string) => {
     refetchInterval: 3000,
     select: (page) => [...page.results].sort((a, b) => a.createdDate.localeCompare(b.createdDate))
   })
+}
+
+/**
+ * The logged-in user's messages, sent and received, newest first. The inbox and the header's
+ * unread count read this one query; it is checked for new messages every few seconds (polling
+ * lives here only).
+ */
+export const useMyMessages = () => {
+  const api = useStelaceQueries()
+  const { userId } = useSession()
+  return useQuery({
+    ...api.messages.list.queryOptions(userId ? { userId, nbResultsPerPage: 100, orderBy: "createdDate", order: "desc" } : skipToken),
+    refetchInterval: 5000,
+    select: (page) => [...page.results].sort((a, b) => b.createdDate.localeCompare(a.createdDate))
+  })
+}
+
+/** A conversation of the inbox: the messages of one topic (a booking, or a listing asked about) with one person. */
+export interface Conversation {
+  readonly topicId: string
+  readonly otherId: string
+  /** Newest first. */
+  readonly messages: ReadonlyArray<Message>
+  readonly unread: number
+}
+
+/** Messages grouped into conversations, the most recent first. */
+export const conversationsOf = (messages: ReadonlyArray<Message>, userId: string): Array<Conversation> => {
+  const groups = new Map<string, { topicId: string; otherId: string; messages: Array<Message> }>()
+  for (const message of messages) {
+    const otherId = message.senderId === userId ? message.receiverId : message.senderId
+    const key = `${message.topicId} ${otherId}`
+    const group = groups.get(key) ?? { topicId: message.topicId, otherId, messages: [] }
+    group.messages.push(message)
+    groups.set(key, group)
+  }
+  return [...groups.values()].map((group) => ({
+    ...group,
+    unread: group.messages.filter((message) => message.receiverId === userId && !message.read).length
+  }))
+}
+
+/** Messages the logged-in user received and has not read. */
+export const useUnreadCount = (): number | undefined => {
+  const { userId } = useSession()
+  const messages = useMyMessages().data
+  return messages === undefined || userId === null ? undefined : messages.filter((message) => message.receiverId === userId && !message.read).length
+}
+
+/**
+ * Marks the shown messages that the logged-in user received as read (`messages.update`), once
+ * each; the inbox and the header's count follow.
+ */
+export const useMarkRead = (messages: ReadonlyArray<Message> | undefined) => {
+  const api = useStelaceQueries()
+  const { userId } = useSession()
+  const queryClient = useQueryClient()
+  const client = useStelace()
+  // ids already sent, so a re-render (or StrictMode's second effect) does not send them again
+  const sent = useRef(new Set<string>())
+  const unread = (messages ?? []).filter((message) => message.receiverId === userId && !message.read && !sent.current.has(message.id))
+  const key = unread.map((message) => message.id).join(",")
+  useEffect(() => {
+    if (key === "") return
+    const ids = key.split(",").filter((id) => !sent.current.has(id))
+    for (const id of ids) sent.current.add(id)
+    // a failure leaves them unread, to be marked on the next visit
+    void Promise.allSettled(ids.map((id) => client.messages.update(id, { read: true })))
+      .then(() => queryClient.invalidateQueries({ queryKey: api.messages.queryKey() }))
+  }, [key, client, queryClient, api])
+}
+
+/**
+ * What a conversation is about: a booking (`trn_`, named after its listing) or a listing (`ast_`).
+ * Bookings are read as the user sees them; a listing that was deleted has no name.
+ */
+export const useTopicName = (topicId: string): { kind: "booking" | "listing"; name: string | undefined; assetId: string | undefined } => {
+  const api = useStelaceQueries()
+  const booking = topicId.startsWith("trn_")
+  const transaction = useQuery({ ...api.transactions.read.queryOptions(booking ? topicId : skipToken), staleTime: 60_000 })
+  const asset = useQuery({ ...api.assets.read.queryOptions(booking ? skipToken : topicId), staleTime: 60_000, retry: false })
+  return booking
+    ? { kind: "booking", name: transaction.data?.assetSnapshot.name ?? (transaction.isError ? "A booking" : undefined), assetId: transaction.data?.assetId ?? undefined }
+    : { kind: "listing", name: asset.data?.name ?? (asset.isError ? "A listing that was removed" : undefined), assetId: asset.data?.id }
 }
 
 /** The ratings given for a booking. */

@@ -164,7 +164,32 @@ const editListingRoute = createRoute({
   component: titled("Edit listing", page(() => import("./pages/EditListingPage.js"), "EditListingPage"), true)
 })
 
+const inboxRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/inbox",
+  component: titled("Inbox", page(() => import("./pages/InboxPage.js"), "InboxPage"), true)
+})
+
+const ConversationPageLazy = page(() => import("./pages/ConversationPage.js"), "ConversationPage")
+
+const conversationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/inbox/$topicId",
+  // whom the conversation is with (a listing's owner hears from several people)
+  validateSearch: (search: Record<string, unknown>): { with?: string | undefined } => ({ with: text(search.with) }),
+  component: Object.assign(
+    () => (
+      <RequireLogin title="Conversation">
+        <ConversationPageLazy />
+      </RequireLogin>
+    ),
+    { preload: ConversationPageLazy.preload }
+  )
+})
+
 const routeTree = rootRoute.addChildren([
+  inboxRoute,
+  conversationRoute,
   myListingsRoute,
   editListingRoute,
   profileRoute,

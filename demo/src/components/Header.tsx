@@ -1,6 +1,6 @@
 /** The site's header: its name, where to go, and who is logged in. */
 import { useSession } from "stelace-effect/react"
-import { useDisplayName } from "../queries.js"
+import { useDisplayName, useUnreadCount } from "../queries.js"
 import { Link, type LinkProps, useNavigate } from "@tanstack/react-router"
 import type { ReactNode } from "react"
 
@@ -8,6 +8,12 @@ import type { ReactNode } from "react"
 const NavLink = ({ to, children }: { to: LinkProps["to"]; children: ReactNode }) => (
   <Link to={to} activeOptions={{ exact: true, includeSearch: false }}>{children}</Link>
 )
+
+/** "Inbox", and "(N unread)" when there are unread messages: the link's accessible name says both. */
+const InboxLabel = () => {
+  const unread = useUnreadCount()
+  return <>Inbox{unread !== undefined && unread > 0 && <span className="unread-count"> ({unread} unread)</span>}</>
+}
 
 export const Header = () => {
   const session = useSession()
@@ -24,6 +30,7 @@ export const Header = () => {
             <li><NavLink to="/search">Search</NavLink></li>
             {loggedIn && <li><NavLink to="/listings/new">List an item</NavLink></li>}
             {loggedIn && <li><NavLink to="/my-listings">My listings</NavLink></li>}
+            {loggedIn && <li><NavLink to="/inbox"><InboxLabel /></NavLink></li>}
             {loggedIn && <li><NavLink to="/bookings">My bookings</NavLink></li>}
             {loggedIn && <li><NavLink to="/requests">My requests</NavLink></li>}
           </ul>

@@ -3,6 +3,7 @@ import { Link, useParams } from "@tanstack/react-router"
 import type { Rating } from "stelace-effect"
 import { useSession } from "stelace-effect/react"
 import { isTimeBased, unitOf } from "../booking.js"
+import { AskQuestion } from "../components/AskQuestion.js"
 import { BookingForm } from "../components/BookingForm.js"
 import { Gallery } from "../components/Gallery.js"
 import { OwnerTools } from "../components/OwnerTools.js"
@@ -77,9 +78,12 @@ const Listing = ({ id }: { id: string }) => {
               <p>Requests for it appear in <Link to="/requests">My requests</Link>.</p>
             </>
           )
-          : !data.active
-          ? <p>This listing is not available for booking at the moment.</p>
-          : <BookingForm listing={data} timeBased={timeBased} />}
+          : (
+            <>
+              {data.active ? <BookingForm listing={data} timeBased={timeBased} /> : <p>This listing is not available for booking at the moment.</p>}
+              {data.ownerId && <AskQuestion listing={data} ownerName={owner ?? "The owner"} />}
+            </>
+          )}
       </aside>
     </article>
   )
