@@ -136,6 +136,23 @@ export const useRecentListings = () => {
   })
 }
 
+/** Active listings in a category (its subcategories too), newest first: search without a search engine. */
+export const useListingsWithout = (criteria: Criteria) => {
+  const api = useStelaceQueries()
+  const categories = useCategories().data
+  const wanted = criteria.categoryId === "" || categories === undefined
+    ? undefined
+    : categories.filter((category) => category.id === criteria.categoryId || category.parentId === criteria.categoryId).map((category) => category.id)
+  return useQuery({
+    ...api.assets.list.queryOptions(
+      criteria.categoryId !== "" && wanted === undefined
+        ? skipToken
+        : { active: true, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100, ...(wanted ? { categoryId: wanted } : {}) }
+    ),
+    select: results
+  })
+}
+
 /** Whether a listing's price is within the range of the criteria. */
 export const inPriceRange = (listing: Asset, criteria: Criteria): boolean =>
   (criteria.minPrice === "" || listing.price >= Number(criteria.minPrice)) &&

@@ -67,7 +67,7 @@ const RecentListings = () => {
       <h2 id="recent-title">Recently listed</h2>
       {listings.isPending && <Loading>Loading listings…</Loading>}
       {listings.isError && <ErrorMessage error={listings.error} retry={() => void listings.refetch()} />}
-      {listings.isSuccess && listings.data.length === 0 && <Empty><p>Nothing is listed yet. <Link to="/listings/new">List an item</Link>.</p></Empty>}
+      {listings.isSuccess && listings.data.length === 0 && <Empty><p>Nothing is listed yet. <Link to="/listings/new">Be the first to list something</Link>.</p></Empty>}
       <ul className="cards">
         {(listings.data ?? []).map((listing) => (
           <li key={listing.id}>

@@ -3,6 +3,7 @@
  * be shared and survives a reload; results a few at a time, more on demand.
  */
 import { useNavigate, useSearch } from "@tanstack/react-router"
+import { ServerError } from "stelace-effect"
 import { type FormEvent, useEffect, useState } from "react"
 import { unitOf } from "../booking.js"
 import { ErrorMessage, Empty, Loading } from "../components/Feedback.js"
@@ -10,7 +11,7 @@ import { ListingCard } from "../components/ListingCard.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { plural } from "../format.js"
 import type { SearchParams } from "../routes.js"
-import { type Criteria, inPriceRange, PAGE_SIZE, useAssetTypes, useCategories, useListingSearch } from "../queries.js"
+import { type Criteria, inPriceRange, PAGE_SIZE, useAssetTypes, useCategories, useListingSearch, useListingsWithout } from "../queries.js"
 
 const fields = ["query", "categoryId", "minPrice", "maxPrice", "startDate", "endDate"] as const
 
@@ -88,10 +89,56 @@ const SearchForm = ({ initial, filtered }: { initial: Criteria; filtered: boolea
   )
 }
 
+/**
+ * Results from `POST /search`, or, where the server cannot search (Stelace's search needs
+ * Elasticsearch, which a server may run without), every listing with the same criteria applied
+ * here, and a sentence that says so.
+ */
 const Results = ({ criteria }: { criteria: Criteria }) => {
+  const results = useListingSearch(criteria)
+  if (results.isError && searchUnavailable(results.error)) return <FallbackResults criteria={criteria} />
+  return <SearchResults criteria={criteria} results={results} />
+}
+
+/** Whether the search failed on the server's side (a 5xx, or no such route) rather than for this query. */
+const searchUnavailable = (error: unknown) =>
+  error instanceof ServerError && (error.statusCode >= 500 || error.statusCode === 404)
+
+const FallbackResults = ({ criteria }: { criteria: Criteria }) => {
   const categories = useCategories().data ?? []
   const assetTypes = useAssetTypes().data ?? []
-  const results = useListingSearch(criteria)
+  const listings = useListingsWithout(criteria)
+  const words = criteria.query.trim().toLowerCase()
+  const matching = (listings.data ?? []).filter((listing) =>
+    inPriceRange(listing, criteria) &&
+    (words === "" || `${listing.name} ${listing.description ?? ""}`.toLowerCase().includes(words))
+  )
+  return (
+    <section aria-labelledby="results-title" aria-busy={listings.isFetching}>
+      <h2 id="results-title">Listings</h2>
+      <p className="notice" role="note">
+        Search is not available on this server (its search engine is not running), so these are the listings that
+        match by name, description, category and price, without checking dates.
+      </p>
+      {listings.isPending && <Loading>Loading listings…</Loading>}
+      {listings.isError && <ErrorMessage error={listings.error} retry={() => void listings.refetch()} />}
+      {listings.isSuccess && (
+        <p role="status" className="muted">{matching.length === 0 ? "No listing matches this search." : `Showing ${plural(matching.length, "listing")}`}</p>
+      )}
+      <ul className="cards">
+        {matching.map((listing) => (
+          <li key={listing.id}>
+            <ListingCard listing={listing} categories={categories} unit={unitOf(listing, assetTypes)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+const SearchResults = ({ criteria, results }: { criteria: Criteria; results: ReturnType<typeof useListingSearch> }) => {
+  const categories = useCategories().data ?? []
+  const assetTypes = useAssetTypes().data ?? []
   const [shown, setShown] = useState(PAGE_SIZE)
   const pages = results.data?.pages ?? []
   const listings = pages.flatMap((page) => page.results).filter((listing) => inPriceRange(listing, criteria))
