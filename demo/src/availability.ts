@@ -3,7 +3,10 @@
  * from one date to the next. Owners block dates with an availability of quantity 0; bookings use
  * units. Periods run from `start` (included) to `end` (excluded; `null`: from then on).
  */
-import type { AvailabilityGraph } from "stelace-effect"
+/** What the periods are read from: an `AvailabilityGraph`'s steps. */
+export interface Graph {
+  readonly graphDates: ReadonlyArray<{ readonly date: string; readonly availableQuantity: number; readonly usedQuantity: number }>
+}
 
 export interface Period {
   readonly start: string
@@ -13,7 +16,7 @@ export interface Period {
 const DAY = 86_400_000
 
 /** The periods where fewer than `quantity` units are free. */
-export const unavailablePeriods = (graph: AvailabilityGraph, quantity = 1): Array<Period> => {
+export const unavailablePeriods = (graph: Graph, quantity = 1): Array<Period> => {
   const periods: Array<{ start: string; end: string | null }> = []
   graph.graphDates.forEach((point, index) => {
     const next = graph.graphDates[index + 1]

@@ -7,7 +7,6 @@
  * picture goes up as a few hundred kilobytes.
  */
 import { createContext, useContext } from "react"
-import type { Asset } from "stelace-effect"
 
 /** Where photos go: takes an image, answers the URL it can be read at. */
 export interface PhotoUploader {
@@ -63,7 +62,7 @@ export const resizePhoto = async (file: Blob, maxSide = MAX_SIDE): Promise<Blob>
 }
 
 /** A listing's photo URLs, from its metadata; anything but http(s) and data:image URLs is left out. */
-export const photosOf = (listing: Pick<Asset, "metadata">): Array<string> => {
+export const photosOf = (listing: { readonly metadata?: unknown }): Array<string> => {
   const images = (listing.metadata as { images?: unknown } | null | undefined)?.images
   if (!Array.isArray(images)) return []
   return images.flatMap((image: unknown) => {
@@ -71,9 +70,3 @@ export const photosOf = (listing: Pick<Asset, "metadata">): Array<string> => {
     return typeof url === "string" && /^(https?:|data:image\/)/.test(url) ? [url] : []
   })
 }
-
-/** Metadata with these photos, the listing's other metadata kept. */
-export const withPhotos = (listing: Pick<Asset, "metadata">, urls: ReadonlyArray<string>) => ({
-  ...(listing.metadata ?? {}),
-  images: urls.map((url) => ({ url }))
-})

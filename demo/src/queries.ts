@@ -12,6 +12,7 @@ import { useEffect, useRef } from "react"
 import type { Asset, AvailabilityGraph, Message, Transaction } from "stelace-effect"
 import { type ListPage, useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { unavailablePeriods, upcoming } from "./availability.js"
+export { type Conversation, conversationsOf } from "./inbox.js"
 import { dayToIso } from "./format.js"
 
 /** The items of a list. */
@@ -237,31 +238,6 @@ export const useMyMessages = () => {
     refetchInterval: 5000,
     select: (page) => [...page.results].sort((a, b) => b.createdDate.localeCompare(a.createdDate))
   })
-}
-
-/** A conversation of the inbox: the messages of one topic (a booking, or a listing asked about) with one person. */
-export interface Conversation {
-  readonly topicId: string
-  readonly otherId: string
-  /** Newest first. */
-  readonly messages: ReadonlyArray<Message>
-  readonly unread: number
-}
-
-/** Messages grouped into conversations, the most recent first. */
-export const conversationsOf = (messages: ReadonlyArray<Message>, userId: string): Array<Conversation> => {
-  const groups = new Map<string, { topicId: string; otherId: string; messages: Array<Message> }>()
-  for (const message of messages) {
-    const otherId = message.senderId === userId ? message.receiverId : message.senderId
-    const key = `${message.topicId} ${otherId}`
-    const group = groups.get(key) ?? { topicId: message.topicId, otherId, messages: [] }
-    group.messages.push(message)
-    groups.set(key, group)
-  }
-  return [...groups.values()].map((group) => ({
-    ...group,
-    unread: group.messages.filter((message) => message.receiverId === userId && !message.read).length
-  }))
 }
 
 /** Messages the logged-in user received and has not read. */
