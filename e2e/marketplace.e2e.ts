@@ -103,6 +103,7 @@ describe("the demo marketplace", () => {
     await page.getByLabel("End date").fill(end)
     await page.getByRole("button", { name: "Search", exact: true }).click()
     await visible(page.getByText("Showing 1 of 1 listing"))
+    await expectAccessible(page, "the search page")
     await page.getByRole("link", { name: "Sea kayak" }).click()
     await visible(heading(page, "Sea kayak"))
     await visible(page.getByText("No upcoming bookings"))
@@ -195,6 +196,12 @@ describe("the demo marketplace", () => {
     await visible(heading(page, "Sea kayak"))
     await visible(page.getByRole("region", { name: "Already booked" }).getByRole("listitem"))
     await visible(page.getByText("Great kayak, and Alice was on time."))
+
+    // the home page's card of the kayak: its first photo, and Alice's rating for it
+    await page.getByRole("link", { name: "Home" }).click()
+    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Sea kayak" }) })
+    await visible(card.getByText("5 out of 5 (1 rating)"))
+    expect(await card.locator("img").first().getAttribute("src")).toMatch(/^data:image\/svg\+xml/)
 
     // the taker's own list
     await page.getByRole("link", { name: "My bookings" }).click()

@@ -50,10 +50,18 @@ export const useUserRatingSummary = (userId: string | null | undefined) => {
   })
 }
 
-/** The ratings given about a listing, as an average and a count. */
-export const useListingRatingSummary = (assetId: string) => {
+/**
+ * The ratings takers gave a listing's owner about it, as an average and a count (owners rate
+ * their takers about the same listing: those are about the taker, not the listing).
+ */
+export const useListingRatingSummary = (listing: Pick<Asset, "id" | "ownerId">) => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.ratings.getStats.queryOptions({ groupBy: "assetId", assetId }), select: summary })
+  return useQuery({
+    ...api.ratings.getStats.queryOptions(
+      listing.ownerId ? { groupBy: "assetId", assetId: listing.id, targetId: listing.ownerId } : skipToken
+    ),
+    select: summary
+  })
 }
 
 /** The ratings a user received, newest first. */

@@ -13,7 +13,7 @@ export const ListingCard = ({ listing, categories, unit }: {
   unit: string | undefined
 }) => {
   const owner = useDisplayName(listing.ownerId)
-  const rating = useListingRatingSummary(listing.id)
+  const rating = useListingRatingSummary(listing)
   const photo = photosOf(listing)[0]
   return (
     <article className="card">
