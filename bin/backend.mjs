@@ -74,6 +74,21 @@ export const seedOf = (value) => {
   return data
 }
 
+const byteUnits = { "": 1, b: 1, kb: 1024, mb: 1024 * 1024 }
+
+/**
+ * A body size limit in bytes from `5242880`, `512kb` or `5mb` (units of 1024); throws a message
+ * to put after the option's name.
+ */
+export const maxBodySizeOf = (value) => {
+  const found = /^(\d+)\s*(b|kb|mb)?$/i.exec(value.trim())
+  const bytes = found === null ? Number.NaN : Number(found[1]) * byteUnits[(found[2] ?? "").toLowerCase()]
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) {
+    throw new Error(`must be a size above 0 in bytes, or with kb or mb (such as 5mb), got ${JSON.stringify(value)}`)
+  }
+  return bytes
+}
+
 /** What a running backend offers: its API keys and, with the demo seed, the demo logins. */
 export const describeBackend = (server, seed, demo) => {
   const lines = [

@@ -3,16 +3,17 @@
  * Runs the in-memory Stelace backend on localhost until Ctrl-C.
  *
  *   stelace-effect-server [--port 4100] [--host 127.0.0.1] [--seed demo|empty|./seed.json] [--access-token-ttl 3600]
+ *                         [--max-body-size 5mb]
  *
- * Environment: PORT, HOST, STELACE_SEED, ACCESS_TOKEN_TTL (flags win).
+ * Environment: PORT, HOST, STELACE_SEED, ACCESS_TOKEN_TTL, MAX_BODY_SIZE (flags win).
  *
  * In a clone the TypeScript sources are bundled on the fly with esbuild (installed with the dev
  * dependencies) into `node_modules/.cache/stelace-effect/`, so nothing needs building first; in
  * the published package, which has no sources, the backend comes from `dist/` (see ./backend.mjs).
  */
-import { describeBackend, loadTesting, seedOf } from "./backend.mjs"
+import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "./backend.mjs"
 
-const usage = `Usage: stelace-effect-server [--port <port>] [--host <host>] [--seed demo|empty|<file.json>] [--access-token-ttl <seconds>]`
+const usage = `Usage: stelace-effect-server [--port <port>] [--host <host>] [--seed demo|empty|<file.json>] [--access-token-ttl <seconds>] [--max-body-size <bytes|Nkb|Nmb>]`
 
 /** Stops with a message naming the bad value, and the usage (exit code 2, as for a bad flag). */
 const refuse = (message) => {
@@ -32,13 +33,13 @@ const readSeed = (option) => {
 /** Options from the environment, then the flags (flags win); each remembers where it came from. */
 const parseArgs = (argv) => {
   const options = {}
-  const fromEnv = { port: "PORT", host: "HOST", seed: "STELACE_SEED", accessTokenTtl: "ACCESS_TOKEN_TTL" }
+  const fromEnv = { port: "PORT", host: "HOST", seed: "STELACE_SEED", accessTokenTtl: "ACCESS_TOKEN_TTL", maxBodySize: "MAX_BODY_SIZE" }
   for (const [name, variable] of Object.entries(fromEnv)) {
     if (process.env[variable] !== undefined && process.env[variable] !== "") {
       options[name] = { value: process.env[variable], source: variable }
     }
   }
-  const names = { "--port": "port", "-p": "port", "--host": "host", "--seed": "seed", "--access-token-ttl": "accessTokenTtl" }
+  const names = { "--port": "port", "-p": "port", "--host": "host", "--seed": "seed", "--access-token-ttl": "accessTokenTtl", "--max-body-size": "maxBodySize" }
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split("=", 2)
     if (flag === "--help" || flag === "-h") {
@@ -65,6 +66,16 @@ const wholeNumber = (option, { min, max, what }) => {
   return number
 }
 
+/** A body size limit, refused by name. */
+const readMaxBodySize = (option) => {
+  if (option === undefined) return undefined
+  try {
+    return maxBodySizeOf(option.value)
+  } catch (error) {
+    refuse(`${option.source} ${error.message}`)
+  }
+}
+
 /** Checks every option before the backend loads, so a bad value never reaches Node's errors. */
 const checkOptions = (options) => ({
   port: wholeNumber(options.port, { min: 0, max: 65535, what: "a port from 0 to 65535 (0: any free port)" }) ?? 4100,
@@ -76,7 +87,8 @@ const checkOptions = (options) => ({
     min: 1,
     max: 10 * 365 * 24 * 3600,
     what: "a whole number of seconds above 0, such as 3600"
-  })
+  }),
+  maxBodySize: readMaxBodySize(options.maxBodySize)
 })
 
 const main = async () => {

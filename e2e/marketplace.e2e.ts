@@ -282,6 +282,9 @@ describe("the demo marketplace", () => {
     const dialog = page.getByRole("dialog", { name: "Please log in again" })
     await visible(dialog, 20_000)
     expect(await page.getByLabel("Message").inputValue()).toBe("Thanks again for taking care of the tent!")
+    // the page keeps its data meanwhile (its queries keep the user's keys and wait): no error
+    expect(await page.locator("main h1").textContent()).toBe("Request for Four-person tent")
+    expect(await page.locator("main .error").count()).toBe(0)
     await fillLogin(dialog, users.bruno)
     await dialog.waitFor({ state: "hidden" })
 
@@ -317,6 +320,8 @@ describe("the demo marketplace", () => {
     await screenshot(page, "login")
     await fillLogin(page, { ...users.alice, password: "not-her-password" })
     await visible(page.getByText("This email and password don't match an account."))
+    // the form action keeps the email of the failed attempt
+    expect(await page.getByLabel("Email").inputValue()).toBe(users.alice.email)
 
     await page.getByRole("link", { name: "Sign up", exact: true }).first().click()
     await visible(heading(page, "Sign up"))

@@ -49,6 +49,7 @@ describe("npm start", () => {
       [["--api-port", "70000"], "--api-port must be a whole number from 0 to 65535"],
       [["--access-token-ttl", "0"], "--access-token-ttl must be a whole number from 1"],
       [["--api-only", "--port", "4000"], "with --api-only, set the API's with --api-port"],
+      [["--max-body-size", "lots"], "--max-body-size must be a size above 0"],
       [["--colour"], "Unknown option --colour"]
     ] as const) {
       const result = run(args)
@@ -109,6 +110,21 @@ describe("npm start", () => {
     expect(await listening(api.apiUrl)).toBe(true)
     expect(await api.stop("SIGINT")).toBe(0)
     expect(await listening(api.apiUrl)).toBe(false)
+  })
+
+  it("passes --max-body-size to the API, which answers a larger body with 413 and goes on serving", async () => {
+    const api = await start(["--api-only", "--api-port", "0", "--max-body-size", "2kb"])
+    const headers = {
+      authorization: `Basic ${btoa("seck_test_LocalStelaceSecretKey0001:")}`,
+      "content-type": "application/json"
+    }
+    const send = (size: number) =>
+      fetch(new URL("/categories", api.apiUrl), { method: "POST", headers, body: JSON.stringify({ name: "x".repeat(size) }) })
+    const tooLarge = await send(3000)
+    expect(tooLarge.status).toBe(413)
+    expect((await tooLarge.json()).code).toBe("PayloadTooLarge")
+    expect((await send(100)).status).toBe(200)
+    expect(await api.stop("SIGTERM")).toBe(0)
   })
 
   it("leaves no process behind when npm start gets Ctrl-C or SIGTERM", async () => {

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { describeBackend, loadTesting, seedOf } from "../bin/backend.mjs"
+import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "../bin/backend.mjs"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp } from "./demo/serve.mjs"
 
@@ -19,6 +19,7 @@ const usage = `Usage: npm start -- [options]
   --api-only                    run only the API, not the app                      env API_ONLY=1
   --seed demo|empty|<file.json> the backend's data (default demo)                  env STELACE_SEED
   --access-token-ttl <seconds>  lifetime of access tokens (default 3600)           env ACCESS_TOKEN_TTL
+  --max-body-size <size>        largest request body the API reads (default 5mb)    env MAX_BODY_SIZE
   --api-url <url>               serve the app against this Stelace server instead   env STELACE_API_URL
                                 of the local one (which then does not start)
   --publishable-key <pubk_...>  the app's key on that server (never a secret key)  env STELACE_PUBLISHABLE_KEY
@@ -30,6 +31,7 @@ const flags = {
   "--host": "host",
   "--seed": "seed",
   "--access-token-ttl": "accessTokenTtl",
+  "--max-body-size": "maxBodySize",
   "--api-url": "apiUrl",
   "--publishable-key": "publishableKey"
 }
@@ -41,6 +43,15 @@ const integer = (name, value, { min, max }) => {
   const number = /^\d+$/.test(value) ? Number(value) : NaN
   if (!(number >= min && number <= max)) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${value}"`)
   return number
+}
+
+const bodySize = (value) => {
+  if (value === undefined) return undefined
+  try {
+    return maxBodySizeOf(value)
+  } catch (error) {
+    throw new UsageError(`--max-body-size ${error.message}`)
+  }
 }
 
 const readSeed = (value) => {
@@ -104,6 +115,7 @@ const parseOptions = (argv, env) => {
     host: fromEnv("HOST"),
     seed: fromEnv("STELACE_SEED"),
     accessTokenTtl: fromEnv("ACCESS_TOKEN_TTL"),
+    maxBodySize: fromEnv("MAX_BODY_SIZE"),
     apiUrl: fromEnv("STELACE_API_URL"),
     publishableKey: fromEnv("STELACE_PUBLISHABLE_KEY"),
     apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase())
@@ -141,13 +153,14 @@ const parseOptions = (argv, env) => {
     host: raw.host ?? "127.0.0.1",
     seed,
     accessTokenTtl: integer("--access-token-ttl", raw.accessTokenTtl, { min: 1, max: 31_536_000 }),
+    maxBodySize: bodySize(raw.maxBodySize),
     apiOnly: raw.apiOnly
   }
 }
 
 /** The app alone, against another Stelace server: what concerns the local backend has no place. */
 const remoteOptions = (raw, keyFlag) => {
-  const local = { apiPort: "--api-port", seed: "--seed", accessTokenTtl: "--access-token-ttl" }
+  const local = { apiPort: "--api-port", seed: "--seed", accessTokenTtl: "--access-token-ttl", maxBodySize: "--max-body-size" }
   for (const [name, flag] of Object.entries(local)) {
     if (raw[name] !== undefined) throw new UsageError(`${flag} sets up the local Stelace backend, which does not start with --api-url`)
   }
@@ -275,7 +288,8 @@ const main = async () => {
     port: options.apiPort,
     host: options.host,
     seed,
-    accessTokenTtl: options.accessTokenTtl
+    accessTokenTtl: options.accessTokenTtl,
+    maxBodySize: options.maxBodySize
   }).catch((error) => Promise.reject(listenError("API", error)))
   started.push(api)
 

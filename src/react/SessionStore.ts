@@ -41,13 +41,19 @@ export interface SessionStore {
    * with the signal's reason when it aborts first.
    */
   readonly settled: (signal?: AbortSignal) => Promise<void>
-  /**
-   * Ends an expired session here (nothing is stored any more, so there is nothing to log out of
-   * on the server): the state becomes `anonymous`. Whether it was expired.
-   */
-  readonly leaveExpired: () => boolean
-  /** Follows the client's session events; returns the function that stops. */
+  /** Logs out; an expired session is left with no request (nothing is stored to revoke). */
+  readonly logout: () => Promise<void>
+  /** Follows the client's session; returns the function that stops. */
   readonly connect: (onUserChange: (previous: Identity) => void) => () => void
+}
+
+/** The session with every status, as the store reads it. @internal */
+interface SessionSource {
+  /** The state now: the same object until it changes. */
+  readonly getState: () => SessionState
+  /** Calls `listener` after every change; returns the function that stops. */
+  readonly subscribe: (listener: () => void) => () => void
+  readonly logout: () => Promise<void>
 }
 
 /** The part of the facade instance that says whether its token store has answered yet. @internal */
@@ -57,62 +63,93 @@ interface Readiness {
 }
 
 /**
- * What the client's core says of its session now: the one place the store reads it. The core
- * reports `anonymous` until an asynchronous token store answers, and knows nothing of expiry
- * beyond its `Expired` event; the store adds both. When the core session reports `loading` and
- * `expired` itself, this reads them from there.
+ * The one place that adds to the client's session what its core does not report yet: `loading`
+ * (the core says `anonymous` until an asynchronous token store answers) and `expired` (the core
+ * only announces the `Expired` event, and its snapshot is then anonymous). When the core session
+ * reports both in its snapshot, this becomes a read of the core and nothing else.
  */
-const readCore = (client: Stelace): { readonly snapshot: SessionSnapshot; readonly loaded: Promise<void> | undefined } => {
-  const { _ready, _session } = client as unknown as Readiness
-  return { snapshot: client.session.getSnapshot(), loaded: _session === undefined ? _ready : undefined }
-}
-
-const sameIdentity = (a: Identity, b: Identity) => a.userId === b.userId && a.organizationId === b.organizationId
-
-/** @internal */
-export const makeSessionStore = (client: Stelace): SessionStore => {
+const sessionSource = (client: Stelace): SessionSource => {
   const listeners = new Set<() => void>()
-  const waiting = new Set<() => void>()
+  const { _ready, _session } = client as unknown as Readiness
+  let loading = _session === undefined && _ready !== undefined
   /** The user whose session expired, while it is expired. */
   let expired: { readonly userId: string | null } | undefined
-  let loading = readCore(client).loaded !== undefined
-  let state: SessionState = { status: "loading", userId: null, organizationId: null, roles: [], expiresAt: null }
-  let identity: Identity = { userId: null, organizationId: null }
-
-  const compute = (next: SessionSnapshot): SessionState =>
-    loading
-      ? { status: "loading", userId: null, organizationId: next.organizationId, roles: [], expiresAt: null }
-      : expired !== undefined && next.status === "anonymous"
-      ? { status: "expired", userId: expired.userId, organizationId: next.organizationId, roles: [], expiresAt: null }
-      : next
+  let computedFor: { readonly snapshot: SessionSnapshot; readonly expired: typeof expired; readonly loading: boolean } | undefined
+  let state: SessionState
 
   // Values only change when the client's snapshot, the expiry or the loading does, so React sees
   // the same objects between events (what `useSyncExternalStore` needs).
-  let computedFor: { snapshot: SessionSnapshot; expired: typeof expired; loading: boolean } | undefined
   const getState = () => {
-    const next = readCore(client).snapshot
-    if (computedFor === undefined || computedFor.snapshot !== next || computedFor.expired !== expired || computedFor.loading !== loading) {
-      computedFor = { snapshot: next, expired, loading }
-      state = compute(next)
-      const who = { userId: state.userId, organizationId: state.organizationId }
-      if (!sameIdentity(who, identity)) identity = who
+    const snapshot = client.session.getSnapshot()
+    if (computedFor === undefined || computedFor.snapshot !== snapshot || computedFor.expired !== expired || computedFor.loading !== loading) {
+      computedFor = { snapshot, expired, loading }
+      state = loading
+        ? { status: "loading", userId: null, organizationId: snapshot.organizationId, roles: [], expiresAt: null }
+        : expired !== undefined && snapshot.status === "anonymous"
+        ? { status: "expired", userId: expired.userId, organizationId: snapshot.organizationId, roles: [], expiresAt: null }
+        : snapshot
     }
     return state
   }
   getState()
 
-  const isSettled = () => state.status !== "loading" && state.status !== "expired"
-
-  /** What `connect` does on a change: set while connected. */
-  let onChange: (() => void) | undefined
-
-  const changed = (onUserChange: (previous: Identity) => void, previous: Identity) => {
+  const notify = () => {
     getState()
-    if (identity.userId !== previous.userId) onUserChange(previous)
     for (const listener of [...listeners]) listener()
-    if (isSettled()) {
-      for (const resume of [...waiting]) resume()
+  }
+  if (loading) {
+    void _ready!.then(() => {
+      loading = false
+      notify()
+    })
+  }
+
+  let unsubscribe: (() => void) | undefined
+  return {
+    getState,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      unsubscribe ??= client.session.subscribe((event) => {
+        if (event._tag === "Expired") {
+          // the user of the last state: the core's snapshot is already anonymous
+          expired ??= { userId: state.userId }
+        } else if (event._tag === "LoggedIn" || event._tag === "LoggedOut" || event._tag === "Changed") {
+          expired = undefined
+        }
+        notify()
+      })
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0) {
+          unsubscribe?.()
+          unsubscribe = undefined
+        }
+      }
+    },
+    logout: () => {
+      if (expired === undefined) return client.auth.logout().then(() => {})
+      expired = undefined
+      notify()
+      return Promise.resolve()
     }
+  }
+}
+
+/** @internal */
+export const makeSessionStore = (client: Stelace): SessionStore => {
+  const source = sessionSource(client)
+  const listeners = new Set<() => void>()
+  const waiting = new Set<() => void>()
+  let identity: Identity = { userId: null, organizationId: null }
+
+  const getIdentity = () => {
+    const { userId, organizationId } = source.getState()
+    if (userId !== identity.userId || organizationId !== identity.organizationId) identity = { userId, organizationId }
+    return identity
+  }
+  const isSettled = () => {
+    const { status } = source.getState()
+    return status !== "loading" && status !== "expired"
   }
 
   return {
@@ -120,10 +157,9 @@ export const makeSessionStore = (client: Stelace): SessionStore => {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    getState,
-    getIdentity: () => (getState(), identity),
+    getState: source.getState,
+    getIdentity,
     settled: (signal) => {
-      getState()
       if (isSettled()) return Promise.resolve()
       return new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason)
@@ -140,47 +176,22 @@ export const makeSessionStore = (client: Stelace): SessionStore => {
         signal?.addEventListener("abort", abort, { once: true })
       })
     },
-    leaveExpired: () => {
-      if (expired === undefined) return false
-      expired = undefined
-      if (onChange) onChange()
-      else getState()
-      return true
-    },
+    logout: source.logout,
     connect: (onUserChange) => {
-      let previous = (getState(), identity)
-      let connected = true
-      const change = () => {
-        changed(onUserChange, previous)
-        previous = identity
-      }
-      onChange = change
-      const { loaded } = readCore(client)
-      if (loading && loaded !== undefined) {
-        void loaded.then(() => {
-          if (!connected || !loading) return
-          loading = false
-          change()
-        })
-      } else if (loading) {
-        // built while the provider rendered: nothing left to wait for
-        loading = false
-        change()
-      }
-      const unsubscribe = client.session.subscribe((event) => {
-        if (event._tag === "Expired") {
-          // the user of the last state: the core's snapshot is already anonymous
-          if (expired === undefined) expired = { userId: identity.userId }
-        } else if (event._tag === "LoggedIn" || event._tag === "LoggedOut" || event._tag === "Changed") {
-          expired = undefined
+      let previous = getIdentity()
+      const changed = () => {
+        const current = getIdentity()
+        if (current.userId !== previous.userId) onUserChange(previous)
+        previous = current
+        for (const listener of [...listeners]) listener()
+        if (isSettled()) {
+          for (const resume of [...waiting]) resume()
         }
-        change()
-      })
-      return () => {
-        connected = false
-        if (onChange === change) onChange = undefined
-        unsubscribe()
       }
+      const stop = source.subscribe(changed)
+      // a change between the first render and now (the store answered meanwhile, say)
+      changed()
+      return stop
     }
   }
 }

@@ -67,8 +67,7 @@ export function StelaceProvider({ client, queryClient, children }: StelaceProvid
       client,
       store,
       login: (credentials) => client.auth.login(credentials).then(() => {}),
-      // an expired session has nothing left to revoke: leaving it needs no request
-      logout: () => store.leaveExpired() ? Promise.resolve() : client.auth.logout().then(() => {})
+      logout: store.logout
     }
   }, [client])
   useEffect(() =>

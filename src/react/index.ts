@@ -3,8 +3,9 @@
  * `useStelace()`, `useSession()`, `useSessionEvent()`, and TanStack Query options for every route
  * (`useStelaceQueries()`, `createStelaceQueries(client)`).
  *
- * React 19 is a peer dependency; `@tanstack/react-query` v5 (5.89 or later) is only needed for
- * the query options, and only its types are imported here.
+ * React 19.2 is a peer dependency (`useSessionEvent` uses its `useEffectEvent`);
+ * `@tanstack/react-query` v5 (5.89 or later) is only needed for the query options, and only its
+ * types are imported here.
  *
  * @since 0.1.0
  */

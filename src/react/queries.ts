@@ -269,6 +269,15 @@ async ({ signal }: { readonly signal: AbortSignal }): Promise<A> => {
 /** Whether an argument is TanStack's `skipToken` (the one symbol the types let through). */
 const isSkip = (arg: unknown): arg is SkipToken => typeof arg === "symbol"
 
+/** The arguments of `queryOptions` and `infiniteQueryOptions`: a `skipToken` among them, or the call's. */
+const readArgs = (args: ReadonlyArray<unknown>, arity: number) => {
+  const skip = args.find(isSkip)
+  return skip !== undefined ? { skip } : { params: args.slice(0, arity), input: args[arity] ?? {} }
+}
+
+/** Filters with the key of their level: `filters` are TanStack's others. */
+const filterOf = (queryKey: StelaceQueryKey, filters?: StelaceFilters): StelaceQueryFilters => ({ ...filters, queryKey })
+
 /** Path parameters and input from a call's arguments; trailing `undefined`s dropped for keys. */
 const keyArgs = (args: ReadonlyArray<unknown>): ReadonlyArray<unknown> => {
   let end = args.length
@@ -284,12 +293,11 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
     const routeKey = (...args: ReadonlyArray<unknown>) => key(family, name, ...keyArgs(args))
     const route: Record<string, unknown> = {
       queryKey: routeKey,
-      queryFilter: (...args: ReadonlyArray<unknown>) => ({ ...(args[arity + 1] as StelaceFilters), queryKey: routeKey(...args.slice(0, arity + 1)) }),
+      queryFilter: (...args: ReadonlyArray<unknown>) =>
+        filterOf(routeKey(...args.slice(0, arity + 1)), args[arity + 1] as StelaceFilters | undefined),
       queryOptions: (...args: ReadonlyArray<unknown>) => {
-        const skip = args.find(isSkip)
+        const { skip, params, input } = readArgs(args, arity)
         if (skip !== undefined) return { queryKey: key(family, name), queryFn: skip }
-        const params = args.slice(0, arity)
-        const input = args[arity] ?? {}
         return {
           queryKey: key(family, name, ...params, input),
           queryFn: guarded(binding, (signal) => send(binding.client, family, name, endpoint, params, input, signal))
@@ -299,12 +307,10 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
     if (endpoint.kind === "list") {
       const getNextPageParam = (page: any, _pages: unknown, param: Input) => nextPageInput(param, page)
       route.infiniteQueryOptions = (...args: ReadonlyArray<unknown>) => {
-        const skip = args.find(isSkip)
+        const { skip, params, input } = readArgs(args, arity)
         if (skip !== undefined) {
           return { queryKey: key(family, name, "infinite"), queryFn: skip, initialPageParam: undefined, getNextPageParam }
         }
-        const params = args.slice(0, arity)
-        const input = args[arity] ?? {}
         return {
           queryKey: key(family, name, ...params, input, "infinite"),
           queryFn: ({ pageParam, signal }: QueryFunctionContext<StelaceQueryKey, Input>) =>
@@ -373,7 +379,7 @@ const makeFamily = (binding: Binding, family: string): object =>
   Object.create(familyPrototype(family), {
     [bindingOf]: { value: binding },
     queryKey: { value: () => binding.key(family), enumerable: true },
-    queryFilter: { value: (filters?: StelaceFilters) => ({ ...filters, queryKey: binding.key(family) }), enumerable: true }
+    queryFilter: { value: (filters?: StelaceFilters) => filterOf(binding.key(family), filters), enumerable: true }
   })
 
 const rootPrototype: object = {}
@@ -388,7 +394,7 @@ export const queriesFor = (client: Stelace, identity: Identity, session?: Sessio
   return Object.create(rootPrototype, {
     [bindingOf]: { value: binding },
     queryKey: { value: key, enumerable: true },
-    queryFilter: { value: (filters?: StelaceFilters) => ({ ...filters, queryKey: key() }), enumerable: true },
+    queryFilter: { value: (filters?: StelaceFilters) => filterOf(key(), filters), enumerable: true },
     effectQueryOptions: {
       value: (parts: ReadonlyArray<unknown>, program: Effect<unknown, unknown, any>) => ({
         queryKey: key(...parts),

@@ -14,8 +14,10 @@
  * ```
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Backend from "./backend/Backend.js"
+import { maxBodySizeProblem } from "./backend/Limits.js"
 import type { Seed } from "./Seed.js"
 import { makeUploads } from "./Uploads.js"
 
@@ -29,6 +31,16 @@ export interface ServerOptions {
   readonly seed?: Seed | undefined
   /** Access token lifetime in seconds (default 3600). */
   readonly accessTokenTtl?: number | undefined
+  /**
+   * The largest request body read, in bytes (default 5 MiB). A larger one is answered 413 as soon
+   * as its length is announced or reached, and its connection is closed.
+   */
+  readonly maxBodySize?: number | undefined
+  /**
+   * The clock the backend reads (token lifetimes, dates), by default the system's. Give it a
+   * `TestClock` to let time pass in tests without waiting.
+   */
+  readonly clock?: Clock.Clock | undefined
 }
 
 /** A running server. */
@@ -62,10 +74,25 @@ const CORS_HEADERS = {
   "access-control-expose-headers": "x-stelace-version, x-request-id"
 }
 
-const readBody = (request: IncomingMessage): Promise<string> =>
+/** A body read whole, or `TooLarge` once more than `maxBytes` was announced or received. */
+const readBody = (request: IncomingMessage, maxBytes: number): Promise<string | "TooLarge"> =>
   new Promise((resolve, reject) => {
+    const announced = Number(request.headers["content-length"])
+    if (Number.isFinite(announced) && announced > maxBytes) return resolve("TooLarge")
     const chunks: Array<Buffer> = []
-    request.on("data", (chunk: Buffer) => chunks.push(chunk))
+    let received = 0
+    const onData = (chunk: Buffer) => {
+      received += chunk.length
+      if (received > maxBytes) {
+        // stop holding and reading: the answer closes the connection
+        request.off("data", onData)
+        request.pause()
+        chunks.length = 0
+        return resolve("TooLarge")
+      }
+      chunks.push(chunk)
+    }
+    request.on("data", onData)
     request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
     request.on("error", reject)
   })
@@ -80,7 +107,7 @@ const headersOf = (request: IncomingMessage): Record<string, string> => {
 
 /** Why the options cannot start a server (a message naming the option), or `undefined`. */
 export const serverOptionsProblem = (options: ServerOptions): string | undefined => {
-  const { port, host, accessTokenTtl } = options
+  const { port, host, accessTokenTtl, maxBodySize } = options
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     return `port must be a whole number from 0 to 65535 (0: any free port), got ${String(port)}`
   }
@@ -90,7 +117,10 @@ export const serverOptionsProblem = (options: ServerOptions): string | undefined
   if (accessTokenTtl !== undefined && !(Number.isInteger(accessTokenTtl) && accessTokenTtl > 0)) {
     return `accessTokenTtl must be a whole number of seconds above 0, got ${String(accessTokenTtl)}`
   }
-  return undefined
+  if (options.clock !== undefined && typeof options.clock?.currentTimeMillisUnsafe !== "function") {
+    return "clock must be an Effect Clock (such as a TestClock)"
+  }
+  return maxBodySizeProblem(maxBodySize)
 }
 
 const listenProblem = (error: NodeJS.ErrnoException, host: string, port: number): string => {
@@ -117,7 +147,10 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const problem = serverOptionsProblem(options)
   if (problem !== undefined) throw new TypeError(problem)
   const http = await import("node:http")
-  const backend = await Effect.runPromise(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl }))
+  const clock = options.clock
+  const run = <A>(effect: Effect.Effect<A>): Promise<A> =>
+    Effect.runPromise(clock === undefined ? effect : Effect.provideService(effect, Clock.Clock, clock))
+  const backend = await run(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl, maxBodySize: options.maxBodySize }))
 
   // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts)
   const uploads = makeUploads()
@@ -142,8 +175,15 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
         response.end()
         return
       }
-      const body = await readBody(request)
-      const answer = await Effect.runPromise(backend.handle({
+      const body = await readBody(request, backend.maxBodySize)
+      if (body === "TooLarge") {
+        const answer = backend.payloadTooLarge()
+        // the rest of the body is never read: the connection ends with this answer
+        response.writeHead(answer.status, { ...CORS_HEADERS, ...answer.headers, connection: "close" })
+        response.end(answer.body, () => request.socket.destroy())
+        return
+      }
+      const answer = await run(backend.handle({
         method: request.method ?? "GET",
         url: request.url ?? "/",
         headers: headersOf(request),

@@ -18,8 +18,11 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import type * as HttpBody from "effect/http/HttpBody"
 import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
+import type * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as BackendModule from "./backend/Backend.js"
 import type { Seed } from "./Seed.js"
@@ -36,6 +39,8 @@ export interface Options {
   readonly seed?: Seed | undefined
   /** Access token lifetime in seconds (default 3600). */
   readonly accessTokenTtl?: number | undefined
+  /** The largest request body accepted, in bytes (default 5 MiB); larger ones answer 413. */
+  readonly maxBodySize?: number | undefined
 }
 
 /** The in-memory backend of a layer: its API keys, its request handler and its data. */
@@ -46,7 +51,42 @@ export const makeBackend = (options: Options = {}): Effect.Effect<BackendModule.
 
 const decoder = new TextDecoder()
 
-const bodyText = (body: HttpBody.HttpBody): string | undefined => {
+/** A body as text; `TooLarge` when a stream passes `maxBytes` (the rest is never read). */
+type BodyText = { readonly _tag: "Text"; readonly text: string | undefined } | { readonly _tag: "TooLarge" }
+
+const readBody = (request: HttpClientRequest.HttpClientRequest, maxBytes: number): Effect.Effect<BodyText, HttpClientError.HttpClientError> => {
+  const body = request.body
+  if (body._tag !== "Stream") return Effect.succeed({ _tag: "Text", text: bodyText(body) })
+  return Effect.suspend(() => {
+    const chunks: Array<Uint8Array> = []
+    let size = 0
+    return Stream.runForEachWhile(body.stream, (chunk) =>
+      Effect.sync(() => {
+        size += chunk.length
+        if (size > maxBytes) return false
+        chunks.push(chunk)
+        return true
+      })).pipe(
+        Effect.map((): BodyText => {
+          if (size > maxBytes) return { _tag: "TooLarge" }
+          const bytes = new Uint8Array(size)
+          let offset = 0
+          for (const chunk of chunks) {
+            bytes.set(chunk, offset)
+            offset += chunk.length
+          }
+          return { _tag: "Text", text: decoder.decode(bytes) }
+        }),
+        Effect.mapError((cause) =>
+          new HttpClientError.HttpClientError({
+            reason: new HttpClientError.TransportError({ request, cause, description: "The request body stream failed" })
+          })
+        )
+      )
+  })
+}
+
+const bodyText = (body: Exclude<HttpBody.HttpBody, HttpBody.Stream>): string | undefined => {
   switch (body._tag) {
     case "Empty":
       return undefined
@@ -63,20 +103,22 @@ const bodyText = (body: HttpBody.HttpBody): string | undefined => {
       body.formData.forEach((value, key) => params.append(key, String(value)))
       return params.toString()
     }
-    case "Stream":
-      return undefined
   }
 }
 
 /** An `HttpClient` answering from a backend, without sockets. */
 export const httpClient = (backend: BackendModule.Backend): HttpClient.HttpClient =>
   HttpClient.make((request, url) => {
-    const text = bodyText(request.body)
     const headers: Record<string, string> = { ...request.headers }
     if (request.body._tag !== "Empty" && request.body.contentType && headers["content-type"] === undefined) {
       headers["content-type"] = request.body.contentType
     }
-    return backend.handle({ method: request.method, url: `${url.pathname}${url.search}`, headers, body: text }).pipe(
+    return readBody(request, backend.maxBodySize).pipe(
+      Effect.flatMap((body) =>
+        body._tag === "TooLarge"
+          ? Effect.succeed(backend.payloadTooLarge())
+          : backend.handle({ method: request.method, url: `${url.pathname}${url.search}`, headers, body: body.text })
+      ),
       Effect.map((answer) =>
         HttpClientResponse.fromWeb(
           request,
@@ -119,4 +161,4 @@ export const layer = (options: Seed | Options = {}): Layer.Layer<HttpClient.Http
 }
 
 const isOptions = (value: object): value is Options =>
-  Object.keys(value).length === 0 || "seed" in value || "accessTokenTtl" in value
+  Object.keys(value).length === 0 || "seed" in value || "accessTokenTtl" in value || "maxBodySize" in value

@@ -78,6 +78,12 @@ Object.defineProperty(globalThis, "self", { configurable: true, value: window })
 
 window.document.body.innerHTML = `<div id="root"></div>`
 
+// a block's `findBy...` waits as long as a reader's machine may need rather than testing-library's
+// 1 s, which a render after a request can pass on a loaded machine (CI on two cores); imported
+// here, once the page's globals exist, since `screen` looks for `document` as it loads
+const { configure } = await import("@testing-library/dom")
+configure({ asyncUtilTimeout: 10_000 })
+
 // the program sees the arguments it would have without this page around it
 const [node, , program, ...rest] = process.argv
 if (program === undefined) throw new Error("usage: node dom.mjs <program>")

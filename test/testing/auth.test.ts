@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { StelaceTest } from "../../src/testing/index.js"
-import { claimsOf, login, sleep, useServer } from "./helpers.js"
+import { claimsOf, login, testClockAt, useServer } from "./helpers.js"
 
 const { alice, bruno, chloe } = StelaceTest.demo.users
 
@@ -62,9 +62,13 @@ describe("API keys and the Authorization header", () => {
 })
 
 describe("login, tokens and logout", () => {
-  // JWT times are whole seconds, so a token lives between ttl - 1 and ttl seconds: 3 leaves a
-  // fresh token at least 2 s of validity (1 could leave it a few milliseconds on a busy machine)
-  const api = useServer({ accessTokenTtl: 3 })
+  // the backend's time starts on a whole second (JWT times are whole seconds) and moves only
+  // when a test lets it: no waiting, and expiry is checked to the millisecond
+  let time: Awaited<ReturnType<typeof testClockAt>>
+  const api = useServer(async () => {
+    time = await testClockAt(Math.floor(Date.now() / 1000) * 1000)
+    return { accessTokenTtl: 3, clock: time.clock }
+  })
 
   it("logs in with the real response shape and an HS256 token with the real claims", async () => {
     const body = await login(api.server(), alice.username, alice.password)
@@ -99,7 +103,10 @@ describe("login, tokens and logout", () => {
     const { accessToken } = await login(server, alice.username, alice.password)
     const fresh = await api.call("GET", `/users/${alice.id}`, { key: server.publishableApiKey, token: accessToken })
     expect(fresh.body.username).toBe(alice.username)
-    await sleep(3100)
+    await time.advance(2_999)
+    const last = await api.call("GET", `/users/${alice.id}`, { key: server.publishableApiKey, token: accessToken })
+    expect(last.body.username).toBe(alice.username)
+    await time.advance(1)
     const expired = await api.call("GET", `/users/${alice.id}`, { key: server.publishableApiKey, token: accessToken })
     expect(expired.status).toBe(200)
     expect(expired.body.username).toBeUndefined()
@@ -120,7 +127,7 @@ describe("login, tokens and logout", () => {
   it("refreshes without rotating, keeping loggedAt, from the same user agent only", async () => {
     const server = api.server()
     const session = await login(server, alice.username, alice.password)
-    await sleep(1100)
+    await time.advance(1_000)
     const refreshed = await api.call("POST", "/auth/token", {
       key: server.publishableApiKey,
       body: { grantType: "refreshToken", refreshToken: session.refreshToken }
@@ -237,7 +244,7 @@ describe("login, tokens and logout", () => {
       body: { authorization: `Stelace-V1 apiKey=${server.publishableApiKey}, token=${session.accessToken}` }
     })
     expect(headerCheck.body).toMatchObject({ valid: true, user: { userId: alice.id }, tokenExpired: false })
-    await sleep(3100)
+    await time.advance(3_000)
     const expired = await api.call("POST", "/auth/check", {
       body: { authorization: `Stelace-V1 apiKey=${server.publishableApiKey}, token=${session.accessToken}` }
     })

@@ -34,6 +34,8 @@ describe("the backend's command line", () => {
     [["--port", "65536"], "--port must be a port from 0 to 65535 (0: any free port), got \"65536\""],
     [["--port"], "--port needs a value"],
     [["--seed", "./no-such-seed.json"], "--seed must be demo, empty or a JSON file; cannot read ./no-such-seed.json: ENOENT"],
+    [["--max-body-size", "lots"], "--max-body-size must be a size above 0 in bytes, or with kb or mb (such as 5mb), got \"lots\""],
+    [["--max-body-size=0kb"], "--max-body-size must be a size above 0 in bytes, or with kb or mb (such as 5mb), got \"0kb\""],
     [["--verbose"], "unknown option --verbose"]
   ])("refuses %j with a clear message and exit code 2", async (args, message) => {
     const result = await runCli(args)
@@ -49,7 +51,9 @@ describe("the backend's command line", () => {
   })
 
   it("starts with good values and serves the API", async () => {
-    const child = spawn(process.execPath, [bin, "--port", "0", "--seed", "empty", "--access-token-ttl", "60"], { env: { ...process.env, PORT: "" } })
+    const child = spawn(process.execPath, [bin, "--port", "0", "--seed", "empty", "--access-token-ttl", "60", "--max-body-size", "2kb"], {
+      env: { ...process.env, PORT: "" }
+    })
     started.push(child)
     const url = await new Promise<string>((resolve, reject) => {
       let output = ""
@@ -60,8 +64,16 @@ describe("the backend's command line", () => {
       })
       child.on("close", (code) => reject(new Error(`exited with ${code}: ${output}`)))
     })
-    const response = await fetch(`${url}/assets`, { headers: { authorization: `Basic ${btoa("seck_test_LocalStelaceSecretKey0001:")}` } })
+    const authorization = `Basic ${btoa("seck_test_LocalStelaceSecretKey0001:")}`
+    const response = await fetch(`${url}/assets`, { headers: { authorization } })
     expect(response.status).toBe(200)
+    const tooLarge = await fetch(`${url}/assets`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify({ name: "x".repeat(2048) })
+    })
+    expect(tooLarge.status).toBe(413)
+    expect(await tooLarge.json()).toStrictEqual({ code: "PayloadTooLarge", message: "Request body size exceeds 2048" })
   }, 30_000)
 })
 
@@ -71,7 +83,9 @@ describe("startServer's options", () => {
     [{ port: 70_000 }, "port must be a whole number from 0 to 65535 (0: any free port), got 70000"],
     [{ accessTokenTtl: Number("five") }, "accessTokenTtl must be a whole number of seconds above 0, got NaN"],
     [{ accessTokenTtl: -1 }, "accessTokenTtl must be a whole number of seconds above 0, got -1"],
-    [{ host: " " }, "host must be a host name or an IP address, got \" \""]
+    [{ host: " " }, "host must be a host name or an IP address, got \" \""],
+    [{ maxBodySize: 0 }, "maxBodySize must be a whole number of bytes above 0, got 0"],
+    [{ clock: {} as never }, "clock must be an Effect Clock (such as a TestClock)"]
   ])("refuses %j with a TypeError naming the option", async (options, message) => {
     await expect(startServer(options)).rejects.toThrow(new TypeError(message))
   })

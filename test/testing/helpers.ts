@@ -2,6 +2,8 @@
  * Test helpers: a fresh local server per test, and a tiny fetch client speaking to it the way
  * the SDKs do (Basic auth without a user, `Stelace-V1 apiKey=..., token=...` with one).
  */
+import * as Effect from "effect/Effect"
+import { TestClock } from "effect/testing"
 import { afterEach, beforeEach } from "vitest"
 import { type RunningServer, type ServerOptions, startServer } from "../../src/testing/index.js"
 
@@ -46,11 +48,11 @@ export const call = async (
   return { status: response.status, headers: response.headers, body: text === "" ? undefined : JSON.parse(text) }
 }
 
-/** A fresh server for each test of the file; `api()` gives the current one. */
-export const useServer = (options: ServerOptions = {}) => {
+/** A fresh server for each test of the file (options made anew for each, when a function); `api()` gives the current one. */
+export const useServer = (options: ServerOptions | (() => Promise<ServerOptions>) = {}) => {
   let server: RunningServer | undefined
   beforeEach(async () => {
-    server = await startServer(options)
+    server = await startServer(typeof options === "function" ? await options() : options)
   })
   afterEach(async () => {
     await server?.close()
@@ -77,5 +79,18 @@ export const login = async (server: RunningServer, username: string, password: s
 export const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8"))
 
-/** Waits. */
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/**
+ * A `TestClock` showing `time` (milliseconds since the epoch), for `startServer({ clock })`: the
+ * backend's time then moves only when the test says (`adjust`, `setTime`), without waiting.
+ */
+export const testClockAt = async (time: number) => {
+  const clock = await Effect.runPromise(Effect.scoped(TestClock.make()))
+  await Effect.runPromise(clock.setTime(time))
+  return {
+    clock,
+    /** Lets `ms` milliseconds pass for the backend. */
+    advance: (ms: number) => Effect.runPromise(clock.adjust(ms)),
+    /** Sets the backend's time. */
+    setTime: (to: number) => Effect.runPromise(clock.setTime(to))
+  }
+}

@@ -191,6 +191,22 @@ interface Grants {
   readonly editNamespaces: Set<string>
 }
 
+/** Lists of rights, as roles, custom API keys and token claims carry them (missing ones grant nothing). */
+interface Rights {
+  readonly permissions?: unknown
+  readonly readNamespaces?: unknown
+  readonly editNamespaces?: unknown
+}
+
+const listOf = (value: unknown): ReadonlyArray<string> => (Array.isArray(value) ? value as Array<string> : [])
+
+/** Adds the rights of a role, a custom API key or a token to grants. */
+const grant = (grants: Grants, rights: Rights): void => {
+  for (const permission of listOf(rights.permissions)) grants.permissions.add(permission)
+  for (const namespace of listOf(rights.readNamespaces)) grants.readNamespaces.add(namespace)
+  for (const namespace of listOf(rights.editNamespaces)) grants.editNamespaces.add(namespace)
+}
+
 /** Permissions and namespaces of roles (role objects of the store, following `parentId`). */
 export const grantsOf = (store: Store, roles: ReadonlyArray<string>): Grants => {
   const grants: Grants = { permissions: new Set(), readNamespaces: new Set(), editNamespaces: new Set() }
@@ -200,9 +216,7 @@ export const grantsOf = (store: Store, roles: ReadonlyArray<string>): Grants => 
     seen.add(value)
     const role = stored.find((candidate) => candidate.value === value)
     if (role === undefined) return
-    for (const permission of role.permissions ?? []) grants.permissions.add(permission)
-    for (const namespace of role.readNamespaces ?? []) grants.readNamespaces.add(namespace)
-    for (const namespace of role.editNamespaces ?? []) grants.editNamespaces.add(namespace)
+    grant(grants, role)
     if (role.parentId) {
       const parent = stored.find((candidate) => candidate.id === role.parentId)
       if (parent !== undefined) visit(parent.value, seen)
@@ -263,28 +277,28 @@ export const resolveAccess = (
   const keyType = String(apiKey.key).split("_")[0]!
   const userId = claims === undefined ? undefined : (claims.sub ?? claims.userId)
   const base = { keyType, apiKey, claims, userId: typeof userId === "string" ? userId : undefined }
+  const accessWith = (roles: ReadonlyArray<string>, grants: Grants, organizationId?: string): Access => ({
+    ...base,
+    roles,
+    permissions: grants.permissions,
+    readNamespaces: [...grants.readNamespaces],
+    editNamespaces: [...grants.editNamespaces],
+    organizationId
+  })
 
   if (keyType !== "pubk" && keyType !== "cntk") {
     const roles: ReadonlyArray<string> = keyType === "seck" ? ["dev"] : (apiKey.roles ?? [])
     const grants = grantsOf(store, roles)
-    for (const permission of apiKey.permissions ?? []) grants.permissions.add(permission)
-    for (const namespace of apiKey.readNamespaces ?? []) grants.readNamespaces.add(namespace)
-    for (const namespace of apiKey.editNamespaces ?? []) grants.editNamespaces.add(namespace)
-    return {
-      ...base,
-      roles,
-      permissions: grants.permissions,
-      readNamespaces: [...grants.readNamespaces],
-      editNamespaces: [...grants.editNamespaces],
-      organizationId: undefined
-    }
+    grant(grants, apiKey)
+    return accessWith(roles, grants)
   }
 
   const extra = keyType === "cntk" ? ["entry:list:all", "entry:read:all"] : []
   if (claims === undefined) {
     const grants = grantsOf(store, ["public"])
-    extra.forEach((permission) => grants.permissions.add(permission))
-    return { ...base, roles: ["public"], permissions: grants.permissions, readNamespaces: [], editNamespaces: [], organizationId: undefined }
+    grant(grants, { permissions: extra })
+    // without a user, the namespaces of the public role are not granted
+    return accessWith(["public"], { permissions: grants.permissions, readNamespaces: new Set(), editNamespaces: new Set() })
   }
 
   const tokenPermissions = [
@@ -314,30 +328,13 @@ export const resolveAccess = (
     }
     const roles = [...new Set([...membership.roles, "public"])]
     const grants = restrict(grantsOf(store, roles), grantsOf(store, membership.organization.roles ?? []))
-    return {
-      ...base,
-      roles,
-      permissions: grants.permissions,
-      readNamespaces: [...grants.readNamespaces],
-      editNamespaces: [...grants.editNamespaces],
-      organizationId: organizationHeader
-    }
+    return accessWith(roles, grants, organizationHeader)
   }
 
   const roles = [...new Set([...(claims.roles ?? []), "public"])]
   const grants = grantsOf(store, roles)
-  tokenPermissions.forEach((permission) => grants.permissions.add(permission))
-  const claimed = (field: string): ReadonlyArray<string> => Array.isArray(claims[field]) ? claims[field] as Array<string> : []
-  claimed("readNamespaces").forEach((namespace) => grants.readNamespaces.add(namespace))
-  claimed("editNamespaces").forEach((namespace) => grants.editNamespaces.add(namespace))
-  return {
-    ...base,
-    roles,
-    permissions: grants.permissions,
-    readNamespaces: [...grants.readNamespaces],
-    editNamespaces: [...grants.editNamespaces],
-    organizationId: undefined
-  }
+  grant(grants, { permissions: tokenPermissions, readNamespaces: claims.readNamespaces, editNamespaces: claims.editNamespaces })
+  return accessWith(roles, grants)
 }
 
 const BROWSERS: ReadonlyArray<readonly [string, RegExp]> = [

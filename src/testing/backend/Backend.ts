@@ -14,6 +14,7 @@ import * as Auth from "./Auth.js"
 import * as Availabilities from "./Availabilities.js"
 import * as Families from "./Families.js"
 import * as Jwt from "./Jwt.js"
+import { defaultMaxBodySize, exceedsBytes, maxBodySizeProblem, parseCheckedJson, payloadTooLarge } from "./Limits.js"
 import { checkRequestData } from "./Namespaces.js"
 import * as Orders from "./Orders.js"
 import { type ApiVersion, apiVersions, latestVersion } from "./Pagination.js"
@@ -52,6 +53,8 @@ export interface BackendOptions {
   readonly seed?: Seed | undefined
   /** Access token lifetime in seconds (default 3600). */
   readonly accessTokenTtl?: number | undefined
+  /** The largest request body accepted, in bytes (default 5 MiB); larger ones answer 413. */
+  readonly maxBodySize?: number | undefined
 }
 
 /** A running in-memory backend. */
@@ -62,6 +65,10 @@ export interface Backend {
   readonly secretApiKey: string
   /** The publishable API key (`pubk_test_...`). */
   readonly publishableApiKey: string
+  /** The largest request body accepted, in bytes. */
+  readonly maxBodySize: number
+  /** The 413 answer to a body above {@link maxBodySize}, for servers that stop reading it early. */
+  readonly payloadTooLarge: () => BackendResponse
   /**
    * Issues a one-time code for `POST /auth/token` with `grantType: 'authorizationCode'`, as the
    * real server does after an SSO login (there is no identity provider here).
@@ -153,18 +160,11 @@ const parseBody = (text: string | undefined, contentType: string | undefined): u
   if (text === undefined || text.trim() === "") return undefined
   if (contentType?.includes("application/x-www-form-urlencoded")) return parseQuery(new URLSearchParams(text))
   try {
-    return JSON.parse(text)
-  } catch {
+    return parseCheckedJson(text, "Request body")
+  } catch (error) {
+    if (error instanceof ApiError) throw error
     // restify's body parser answers with JSON.parse's own message
-    const reason = (() => {
-      try {
-        JSON.parse(text)
-        return ""
-      } catch (error) {
-        return error instanceof Error ? error.message : String(error)
-      }
-    })()
-    const message = `Invalid JSON: ${reason}`
+    const message = `Invalid JSON: ${error instanceof Error ? error.message : String(error)}`
     throw new ApiError({ statusCode: 400, message, body: { code: "InvalidContent", message } })
   }
 }
@@ -218,6 +218,9 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
   if (parseApiKey(keys.secret)?.type !== "seck" || parseApiKey(keys.publishable)?.type !== "pubk") {
     return yield* Effect.die(new Error("Seed API keys must look like seck_test_<24+ chars> and pubk_test_<24+ chars>"))
   }
+  const bodySizeProblem = maxBodySizeProblem(options.maxBodySize)
+  if (bodySizeProblem !== undefined) return yield* Effect.die(new TypeError(bodySizeProblem))
+  const maxBodySize = options.maxBodySize ?? defaultMaxBodySize
   const ttl = options.accessTokenTtl
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) {
     return yield* Effect.die(new TypeError(`accessTokenTtl must be a whole number of seconds above 0, got ${String(ttl)}`))
@@ -329,6 +332,9 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
 
   const handle = (request: BackendRequest): Effect.Effect<BackendResponse> => {
     const requestId = uuid()
+    if (request.body !== undefined && exceedsBytes(request.body, maxBodySize)) {
+      return Effect.succeed(errorResponse(payloadTooLarge(maxBodySize), requestId))
+    }
     return prepare(request, requestId).pipe(
       Effect.flatMap(respond),
       Effect.catchDefect((defect) =>
@@ -353,6 +359,8 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     handle,
     secretApiKey: keys.secret,
     publishableApiKey: keys.publishable,
+    maxBodySize,
+    payloadTooLarge: () => errorResponse(payloadTooLarge(maxBodySize), uuid()),
     issueAuthorizationCode,
     store
   } satisfies Backend as Backend

@@ -7,6 +7,16 @@
 /** A parsed query: strings, arrays and nested objects. */
 export type Query = Record<string, unknown>
 
+/**
+ * Key segments a parameter may not use: writing them would reach `Object.prototype`
+ * (`__proto__[x]=y`, `constructor[prototype][x]=y`) and change every object of the process. As
+ * `qs` does (without `allowPrototypes`), a parameter naming one of them is ignored as a whole.
+ */
+const prototypeKeys: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "prototype"])
+
+/** How deep brackets nest, as `qs` (`depth: 5`): deeper segments stay one literal key. */
+const maxDepth = 5
+
 const setPath = (target: Record<string, unknown>, keys: ReadonlyArray<string>, value: string): void => {
   let node: Record<string, unknown> = target
   keys.forEach((key, index) => {
@@ -38,9 +48,15 @@ export const parseQuery = (params: URLSearchParams): Query => {
   const query: Query = {}
   for (const [rawKey, value] of params) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey)
+    const segments = match ? Array.from(match[2]!.matchAll(/\[([^[\]]*)\]/g), (m) => m[1]!) : []
     const keys = match
-      ? [match[1]!, ...Array.from(match[2]!.matchAll(/\[([^[\]]*)\]/g), (m) => m[1]!)]
+      ? [
+        match[1]!,
+        ...segments.slice(0, maxDepth),
+        ...(segments.length > maxDepth ? [segments.slice(maxDepth).map((segment) => `[${segment}]`).join("")] : [])
+      ]
       : [rawKey]
+    if (keys.some((key) => prototypeKeys.has(key))) continue
     if (value === "" && keys[keys.length - 1] !== "") continue
     setPath(query, keys, value)
   }

@@ -16,6 +16,14 @@ interface Compiled {
   readonly staticCount: number
 }
 
+const decodeSegment = (part: string): string | undefined => {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return undefined
+  }
+}
+
 /** A matcher over a route table. */
 export const makeRouter = (routes: ReadonlyArray<Route>) => {
   const compiled: Array<Compiled> = routes.map((route) => {
@@ -28,8 +36,12 @@ export const makeRouter = (routes: ReadonlyArray<Route>) => {
     const params: Record<string, string> = {}
     for (let i = 0; i < parts.length; i++) {
       const segment = entry.segments[i]!
-      if (segment.startsWith(":")) params[segment.slice(1)] = decodeURIComponent(parts[i]!)
-      else if (segment !== parts[i]) return undefined
+      if (segment.startsWith(":")) {
+        const value = decodeSegment(parts[i]!)
+        // a segment that is not valid percent-encoding matches no route, as in restify's router
+        if (value === undefined) return undefined
+        params[segment.slice(1)] = value
+      } else if (segment !== parts[i]) return undefined
     }
     return params
   }

@@ -7,6 +7,7 @@
  * cases the backend meets (required, unknown key, types, bounds, allowed values, exclusive peers).
  */
 import { ApiError } from "./ApiError.js"
+import { parseCheckedJson } from "./Limits.js"
 
 interface BaseRule {
   readonly required?: boolean
@@ -201,10 +202,12 @@ const report = (
   })
 }
 
+/** A JSON query value, or `undefined` when it is not JSON; hostile JSON is refused (see Limits). */
 const parseJson = (value: string): unknown => {
   try {
-    return JSON.parse(value)
-  } catch {
+    return parseCheckedJson(value, "Query value")
+  } catch (error) {
+    if (error instanceof ApiError) throw error
     return undefined
   }
 }
