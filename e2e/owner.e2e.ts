@@ -101,7 +101,7 @@ describe("owners and profiles", () => {
     await page.getByRole("link", { name: "Bruno" }).click()
     await visible(heading(page, "Bruno"))
     // Chloé rated Bruno 5 stars for the tent in the seed
-    await visible(page.getByText(/out of 5 \(1 rating\)/))
+    await visible(page.getByRole("region", { name: "Ratings" }).getByText(/^★ 4.5 out of 5 \(1 rating\)$/))
     await visible(page.getByText(/^Joined in /))
     await visible(page.getByRole("region", { name: "Listings" }).getByRole("link", { name: "City e-bike" }))
     await expectAccessible(page, "a profile")
