@@ -57,11 +57,16 @@ export const makeUploads = () => {
     let over = false
     request.on("data", (chunk: Buffer) => {
       size += chunk.length
-      if (size > MAX_UPLOAD_BYTES) over = true
-      else chunks.push(chunk)
+      if (size <= MAX_UPLOAD_BYTES) chunks.push(chunk)
+      else if (!over) {
+        // answer at once; the rest is read and dropped, and an endless body is cut off further on
+        over = true
+        chunks.length = 0
+        refuse(response, 413, `An upload is at most ${MAX_UPLOAD_BYTES} bytes`)
+      } else if (size > 8 * MAX_UPLOAD_BYTES) request.destroy()
     })
     request.on("end", () => {
-      if (over) return refuse(response, 413, `An upload is at most ${MAX_UPLOAD_BYTES} bytes`)
+      if (over) return
       const bytes = Buffer.concat(chunks)
       if (!check(bytes)) return refuse(response, 422, `The body is not an image of type ${type}`)
       if (files.size >= MAX_UPLOADS) files.delete(files.keys().next().value!)

@@ -45,6 +45,26 @@ describe("development uploads", () => {
     expect(tooBig.status).toBe(413)
   })
 
+  it("stops reading a body sent without a length once it passes the limit", async () => {
+    const { request } = await import("node:http")
+    const status = await new Promise<number>((resolve, reject) => {
+      const sent = request(`${server.url}/_dev/uploads`, { method: "POST", headers: { "content-type": "image/png" } }, (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+        sent.destroy()
+      })
+      sent.on("error", reject)
+      // chunked, endless: written until the server answers
+      const chunk = Buffer.alloc(64 * 1024)
+      const write = () => {
+        if (sent.destroyed) return
+        sent.write(chunk, () => setImmediate(write))
+      }
+      write()
+    })
+    expect(status).toBe(413)
+  })
+
   it("answers 404 for an unknown upload, and leaves the Stelace API alone", async () => {
     expect((await fetch(`${server.url}/_dev/uploads/nothing-here.png`)).status).toBe(404)
     const assets = await fetch(`${server.url}/assets`, { headers: { authorization: `Basic ${btoa(`${server.secretApiKey}:`)}` } })
