@@ -86,3 +86,25 @@ describe("the search page's parameters", () => {
     })
   })
 })
+
+describe("the app's configuration", async () => {
+  const { readConfig } = await import("../../demo/src/config.js")
+
+  it("takes a photo upload address when it is an http(s) URL, and works without one", () => {
+    const withUploads = readConfig(JSON.stringify({ apiUrl: "http://127.0.0.1:4100", apiKey: "pubk_x", uploadUrl: "http://127.0.0.1:4100/_dev/uploads" }))
+    expect(withUploads.ok && withUploads.config.uploadUrl?.href).toBe("http://127.0.0.1:4100/_dev/uploads")
+    const without = readConfig(JSON.stringify({ apiUrl: "https://api.example.com", apiKey: "pubk_x" }))
+    expect(without.ok && without.config.uploadUrl).toBeUndefined()
+  })
+
+  it("refuses an upload address that is not an http(s) URL", () => {
+    expect(readConfig(JSON.stringify({ apiKey: "pubk_x", uploadUrl: "javascript:alert(1)" }))).toEqual({
+      ok: false,
+      problem: "The app's configuration gives a photo upload address that is not http: or https:."
+    })
+    expect(readConfig(JSON.stringify({ apiKey: "pubk_x", uploadUrl: "not a url" }))).toEqual({
+      ok: false,
+      problem: "The app's configuration gives a photo upload address that is not a URL."
+    })
+  })
+})
