@@ -159,6 +159,7 @@ describe("owners and profiles", () => {
     expect(width).toBeGreaterThan(0)
     expect(uploadedWidth).toBe(1200)
     await visible(page.getByText("€24"))
+    await page.getByRole("button", { name: "Show photo 1" }).click()
     await screenshot(page, "listing-photos")
 
     // a listing with an accepted booking to come cannot go
