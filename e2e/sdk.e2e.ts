@@ -91,7 +91,7 @@ describe("the SDK in Chromium (fetch transport)", () => {
     expect(unexpected(problems)).toEqual([])
   })
 
-  it("fails a redirect with NetworkError reason redirect, and never follows it to the other host", async () => {
+  it("fails a redirect with NetworkError reason Redirect, and never follows it to the other host", async () => {
     const { result } = await inPage(async (port) => {
       const stelace = (window as any).createInstance({ apiKey: "pubk_test_wakWA41rBTUXs1Y5pNRjeY5o" })
       stelace.setHost("127.0.0.1", port, "http")
@@ -100,7 +100,7 @@ describe("the SDK in Chromium (fetch transport)", () => {
     })
     expect(result).toEqual({
       tag: "NetworkError",
-      reason: "redirect",
+      reason: { _tag: "Redirect" },
       message: `Network Error: a redirect, which the SDK does not follow on GET ${origin}/moved`,
       statusCode: undefined
     })

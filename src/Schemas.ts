@@ -7,6 +7,9 @@
  * Decoding is opt-in and lives here, so apps that never decode carry none of `effect/Schema`:
  * `decodeAs(schema)` decodes one call's result, `layerDecoding` every result of a client.
  *
+ * The SDK's errors have schemas here too (`Schemas.ServerError`, ..., `Schemas.StelaceError`), for
+ * RPC and HttpApi error channels: each encodes to tagged JSON and decodes back to its class.
+ *
  * Object schemas are open: fields the server adds beyond those named here are kept, not stripped,
  * so a newer server never breaks an app. `metadata` and `platformData` are open records; narrow
  * them with `extend`.
@@ -30,11 +33,13 @@ import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
 import type { WithLastResponse } from "./Errors.js"
 import { DecodeError, defineHidden } from "./Errors.js"
-import type { AnyEndpoint } from "./internal/endpoint.js"
-import { routeSchemas } from "./internal/routeSchemas.js"
+import type { AnyEndpoint } from "./internal/routes/model.js"
+import { routeSchemas } from "./internal/routes/resultSchemas.js"
 import { CurrentResultDecoder } from "./Stelace.js"
+import type { RegisteredDecodeError } from "./Types.js"
 
-export * from "./internal/schemas.js"
+export * from "./internal/routes/resourceSchemas.js"
+export * from "./internal/errorSchemas.js"
 
 // ---------------------------------------------------------------------------------------------
 // Decoding
@@ -99,18 +104,34 @@ const resultDecoder = (): ((endpoint: AnyEndpoint, result: unknown) => Effect.Ef
 }
 
 /**
+ * What `layerDecoding` is until decoding is registered: not a layer, so providing it is a type
+ * error that names the registration.
+ */
+export interface DecodingNotRegistered {
+  readonly "Register decoding first: declare module \"stelace-effect\" { interface Register { decoding: true } }": never
+}
+
+/**
  * Decodes every result of the clients it is provided to, each with its route's schema (`Asset` for
  * `Assets.read`, `Page(Asset)` for `Assets.list`...): a body that does not match fails the call
  * with a `DecodeError`. Unknown fields are kept. Provide it to the client layer; `Forward` calls
  * and routes without a schema pass through as they came.
  *
+ * Register decoding first, so the routes' error types name `DecodeError` (they do not otherwise):
+ * until then this is not a layer, and providing it does not compile.
+ *
  * @example
  * ```ts
+ * declare module "stelace-effect" {
+ *   interface Register {
+ *     decoding: true
+ *   }
+ * }
+ *
  * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(
  *   Layer.provide([TokenStore.default, Schemas.layerDecoding])
  * )
  * ```
  */
-export const layerDecoding: Layer.Layer<never> = /*#__PURE__*/ Layer.effectContext(
-  Effect.sync(() => Context.make(CurrentResultDecoder, resultDecoder()))
-)
+export const layerDecoding: [RegisteredDecodeError] extends [never] ? DecodingNotRegistered : Layer.Layer<never> =
+  /*#__PURE__*/ Layer.effectContext(Effect.sync(() => Context.make(CurrentResultDecoder, resultDecoder()))) as any

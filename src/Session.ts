@@ -36,9 +36,9 @@ import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { InvalidArgument, MalformedResponse, NetworkError } from "./Errors.js"
 import { HookError, MalformedResponse as Malformed, ServerError, SessionExpired } from "./Errors.js"
-import type { BeforeRefreshToken, Settings } from "./internal/settings.js"
-import { DEFAULT_TIMEOUT } from "./internal/settings.js"
-import type { Transport } from "./internal/transport.js"
+import type { BeforeRefreshToken, Settings } from "./internal/client/settings.js"
+import { DEFAULT_TIMEOUT } from "./internal/client/settings.js"
+import type { Transport } from "./internal/wire/apiTransport.js"
 import type { TokenStore, Tokens } from "./TokenStore.js"
 import { wellFormed } from "./TokenStore.js"
 
@@ -299,7 +299,7 @@ export const make = (options: {
             new HookError({
               message: `Stelace: beforeRefreshToken failed: ${describe(Cause.squash(cause))}`,
               hook: "beforeRefreshToken",
-              reason: "failed",
+              reason: { _tag: "Failed" },
               cause: Cause.squash(cause)
             })
           )
@@ -311,7 +311,7 @@ export const make = (options: {
               new HookError({
                 message: `Stelace: beforeRefreshToken did not answer within ${timeout} ms`,
                 hook: "beforeRefreshToken",
-                reason: "timeout"
+                reason: { _tag: "Timeout" }
               })
             )
         }),
@@ -324,7 +324,7 @@ export const make = (options: {
               new HookError({
                 message: "Stelace: beforeRefreshToken answered tokens whose accessToken or refreshToken is not a string",
                 hook: "beforeRefreshToken",
-                reason: "failed"
+                reason: { _tag: "Failed" }
               })
             )
         })

@@ -248,17 +248,17 @@ export const runHook = <A>(hook: HookError["hook"], timeout: number, f: () => A)
     try {
       result = f()
     } catch (cause) {
-      return Effect.fail(new HookError({ message: `Stelace: ${hook} failed: ${describe(cause)}`, hook, reason: "failed", cause }))
+      return Effect.fail(new HookError({ message: `Stelace: ${hook} failed: ${describe(cause)}`, hook, reason: { _tag: "Failed" }, cause }))
     }
     if (!isThenable(result)) return Effect.succeed(result as Awaited<A>)
     return Effect.tryPromise({
       try: () => Promise.resolve(result),
-      catch: (cause) => new HookError({ message: `Stelace: ${hook} failed: ${describe(cause)}`, hook, reason: "failed", cause })
+      catch: (cause) => new HookError({ message: `Stelace: ${hook} failed: ${describe(cause)}`, hook, reason: { _tag: "Failed" }, cause })
     }).pipe(
       Effect.timeoutOrElse({
         duration: Duration.millis(timeout),
         orElse: () =>
-          Effect.fail(new HookError({ message: `Stelace: ${hook} did not answer within ${timeout} ms`, hook, reason: "timeout" }))
+          Effect.fail(new HookError({ message: `Stelace: ${hook} did not answer within ${timeout} ms`, hook, reason: { _tag: "Timeout" } }))
       })
     ) as Effect.Effect<Awaited<A>, HookError>
   })
@@ -303,7 +303,7 @@ const fromBuiltIn = (store: SyncTokenStore): TokenStore["Service"] =>
     set: (tokens) =>
       Effect.try({
         try: () => store.setTokens(tokens),
-        catch: (cause) => new HookError({ message: `Stelace: setTokens failed: ${describe(cause)}`, hook: "setTokens", reason: "failed", cause })
+        catch: (cause) => new HookError({ message: `Stelace: setTokens failed: ${describe(cause)}`, hook: "setTokens", reason: { _tag: "Failed" }, cause })
       }),
     remove: Effect.sync(() => store.removeTokens()),
     subscribe: store.subscribe ? (listener) => store.subscribe!(listener) : undefined

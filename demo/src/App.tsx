@@ -6,9 +6,11 @@
  */
 import { Link, Outlet, useRouter } from "@tanstack/react-router"
 import { type RefObject, useEffect, useRef } from "react"
+import { useSession } from "stelace-effect/react"
 import { Header } from "./components/Header.js"
 import { PageTitle } from "./components/PageTitle.js"
 import { SessionExpiry } from "./components/SessionExpiry.js"
+import { LiveUpdates } from "./live.js"
 
 export const NotFound = () => (
   <section className="narrow">
@@ -58,6 +60,7 @@ const useFocusOnNavigation = (main: RefObject<HTMLElement | null>) => {
 }
 
 export const Layout = () => {
+  const loggedIn = useSession().status === "authenticated"
   const main = useRef<HTMLElement>(null)
   useFocusOnNavigation(main)
   return (
@@ -69,6 +72,7 @@ export const Layout = () => {
         <p>A demo of <a href="https://github.com/stelace/stelace">Stelace</a> running on stelace-effect, through its React bindings.</p>
       </footer>
       <SessionExpiry />
+      {loggedIn && <LiveUpdates />}
     </>
   )
 }

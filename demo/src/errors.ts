@@ -21,7 +21,7 @@ const serverSentences: ReadonlyArray<[RegExp, string]> = [
 export const describeError = (error: unknown, action: Action = "load"): string => {
   if (error instanceof SessionExpired) return "Your session has ended. Please log in again."
   if (error instanceof NetworkError) {
-    return error.reason === "timeout"
+    return error.reason._tag === "Timeout"
       ? "The marketplace took too long to answer. Please try again."
       : "We can't reach the marketplace right now. Check your connection and try again."
   }

@@ -14,6 +14,7 @@ import { type ListPage, useSession, useStelace, useStelaceQueries } from "stelac
 import { unavailablePeriods, upcoming } from "./availability.js"
 export { type Conversation, conversationsOf } from "./inbox.js"
 import { dayToIso } from "./format.js"
+import { useFallbackInterval } from "./live.js"
 
 /** The items of a list. */
 const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
@@ -217,33 +218,36 @@ export const useTransactions = (role: "taker" | "owner") => {
   })
 }
 
-/** One booking, checked every few seconds for what the other party did. */
+/** One booking: refetched when the other party signals a change (slowly, while the socket is down). */
 export const useTransaction = (id: string) => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.transactions.read.queryOptions(id), refetchInterval: 5000 })
+  const refetchInterval = useFallbackInterval()
+  return useQuery({ ...api.transactions.read.queryOptions(id), refetchInterval })
 }
 
-/** The messages of a booking, oldest first, checked for new ones every few seconds. */
+/** The messages of a booking, oldest first: refetched when the other party signals a new one. */
 export const useMessages = (transactionId: string) => {
   const api = useStelaceQueries()
+  const refetchInterval = useFallbackInterval()
   return useQuery({
     ...api.messages.list.queryOptions({ topicId: transactionId, nbResultsPerPage: 100 }),
-    refetchInterval: 3000,
+    refetchInterval,
     select: (page) => [...page.results].sort((a, b) => a.createdDate.localeCompare(b.createdDate))
   })
 }
 
 /**
  * The logged-in user's messages, sent and received, newest first. The inbox and the header's
- * unread count read this one query; it is checked for new messages every few seconds (polling
- * lives here only).
+ * unread count read this one query; a `messageSent` signal refetches it (`LiveUpdates`), and while
+ * the socket is down it falls back to a slow refetch, as the booking pages do.
  */
 export const useMyMessages = () => {
   const api = useStelaceQueries()
   const { userId } = useSession()
+  const refetchInterval = useFallbackInterval()
   return useQuery({
     ...api.messages.list.queryOptions(userId ? { userId, nbResultsPerPage: 100, orderBy: "createdDate", order: "desc" } : skipToken),
-    refetchInterval: 5000,
+    refetchInterval,
     select: (page) => [...page.results].sort((a, b) => b.createdDate.localeCompare(a.createdDate))
   })
 }

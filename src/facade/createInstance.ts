@@ -12,27 +12,29 @@ import * as Fiber from "effect/Fiber"
 import * as Scope from "effect/Scope"
 import * as Redacted from "effect/Redacted"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
-import type { Invoke } from "../internal/invoke.js"
-import { forwardPath } from "../internal/invoke.js"
-import type { AnyEndpoint, Page } from "../internal/endpoint.js"
-import { nextPageInput } from "../internal/pageWalk.js"
-import type { BeforeRefreshToken, Options, Settings } from "../internal/settings.js"
-import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/settings.js"
-import type { Method } from "../internal/transport.js"
+import type { Invoke } from "../internal/pipeline/invoke.js"
+import { forwardPath } from "../internal/pipeline/arguments.js"
+import type { AnyEndpoint, Page } from "../internal/routes/model.js"
+import { nextPageInput } from "../internal/pipeline/nextPage.js"
+import type { BeforeRefreshToken, Options, Settings } from "../internal/client/settings.js"
+import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/client/settings.js"
+import type { Method } from "../internal/wire/apiTransport.js"
 import type { SessionEvent } from "../Session.js"
 import { infoFromTokens, Session, snapshotOf } from "../Session.js"
-import type { Client } from "../internal/client.js"
-import { makeClient, StelaceClient } from "../internal/client.js"
-import { platformSender } from "../internal/platform.js"
+import type { Client } from "../internal/client/core.js"
+import { makeClient, StelaceClient } from "../internal/client/core.js"
+import { platformSender } from "../internal/wire/senders/platform.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
-import type { ParsedCall } from "./arguments.js"
-import { parseArguments } from "./arguments.js"
+import type { ParsedCall } from "./stelaceJsArguments.js"
+import { parseArguments } from "./stelaceJsArguments.js"
 import { resources } from "./resources.js"
-import type { FacadeConfig, FacadeResources, FacadeSession, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./types.js"
+import { SignalError } from "../signal/errors.js"
+import type { FacadeHost } from "../signal/facade.js"
+import type { FacadeConfig, FacadeResources, FacadeSession, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./instanceTypes.js"
 
-export type * from "./types.js"
-export type { FacadeRequestOptions } from "./arguments.js"
+export type * from "./instanceTypes.js"
+export type { FacadeRequestOptions } from "./stelaceJsArguments.js"
 
 
 const forwardMethods: Record<string, Method> = { get: "GET", post: "POST", put: "PUT", patch: "PATCH", del: "DELETE", options: "OPTIONS" }
@@ -123,7 +125,7 @@ const hidden = (target: object, key: string, value: unknown) =>
  * Its own state is kept in non-enumerable properties, so printing an instance shows its
  * resources, never its API key.
  */
-class StelaceInstance {
+class FacadeInstance {
   /** @internal */
   declare _settings: Settings
   /** @internal */
@@ -249,6 +251,25 @@ class StelaceInstance {
       }
     }
     ;(this as any).forward = forward
+    // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal) or the React
+    // hooks, so that apps without real-time do not carry it (npm run bench:size)
+    ;(this as any).signal.subscribe = (...args: Array<unknown>) => {
+      const subscribe = (this as any)._signalSubscribe as ((...args: Array<unknown>) => () => void) | undefined
+      if (subscribe === undefined) {
+        throw new SignalError({
+          reason: "InvalidArgument",
+          message:
+            "Stelace Signal: call install(stelace) from stelace-effect/Signal once before signal.subscribe (it loads the real-time client)"
+        })
+      }
+      return subscribe(...args)
+    }
+    hidden(this, "_signalHost", {
+      settings: () => this._settings,
+      session: () => this._session ? Promise.resolve(this._session) : (this._ready ?? Promise.resolve()).then(() => this._session),
+      scope: this._scope,
+      hubs: new Map()
+    } satisfies FacadeHost)
   }
 
   /** @internal The client is built: calls run on its context, session events reach the listeners. */
@@ -528,7 +549,7 @@ const portNumber = (port: number | string): number =>
  * The Stelace client instance: stelace.js's resources and setters, typed. `V` is the API version
  * it was created with, which types its lists (`undefined`: the platform's version, either kind).
  */
-export type Stelace<V extends string | undefined = undefined> = StelaceInstanceApi<V> & FacadeResources<V>
+export type StelaceInstance<V extends string | undefined = undefined> = StelaceInstanceApi<V> & FacadeResources<V>
 
 /**
  * Creates a client with stelace.js's interface (a drop-in replacement for `stelace@0.14.0`). The
@@ -545,5 +566,5 @@ export type Stelace<V extends string | undefined = undefined> = StelaceInstanceA
  * const assets = await stelace.assets.list({ nbResultsPerPage: 10 })
  * ```
  */
-export const createInstance = <V extends string | undefined = undefined>(config: FacadeConfig<V>): Stelace<V> =>
-  new StelaceInstance(config) as unknown as Stelace<V>
+export const createInstance = <V extends string | undefined = undefined>(config: FacadeConfig<V>): StelaceInstance<V> =>
+  new FacadeInstance(config) as unknown as StelaceInstance<V>

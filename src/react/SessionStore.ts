@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import type { Stelace } from "../facade/createInstance.js"
+import type { StelaceInstance } from "../facade/createInstance.js"
 import type { SessionSnapshot } from "../Session.js"
 
 /** Who is asking: what query keys carry, so one user's cached data is never shown to another. */
@@ -68,7 +68,7 @@ interface Readiness {
  * only announces the `Expired` event, and its snapshot is then anonymous). When the core session
  * reports both in its snapshot, this becomes a read of the core and nothing else.
  */
-const sessionSource = (client: Stelace): SessionSource => {
+const sessionSource = (client: StelaceInstance): SessionSource => {
   const listeners = new Set<() => void>()
   const { _ready, _session } = client as unknown as Readiness
   let loading = _session === undefined && _ready !== undefined
@@ -136,7 +136,7 @@ const sessionSource = (client: Stelace): SessionSource => {
 }
 
 /** @internal */
-export const makeSessionStore = (client: Stelace): SessionStore => {
+export const makeSessionStore = (client: StelaceInstance): SessionStore => {
   const source = sessionSource(client)
   const listeners = new Set<() => void>()
   const waiting = new Set<() => void>()

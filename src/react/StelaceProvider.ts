@@ -8,13 +8,13 @@
  */
 import type { ReactNode } from "react"
 import { createContext, createElement, useContext, useEffect, useMemo } from "react"
-import type { Stelace } from "../facade/createInstance.js"
+import type { StelaceInstance } from "../facade/createInstance.js"
 import type { LoginParams } from "../Types.js"
 import { makeSessionStore, type SessionStore } from "./SessionStore.js"
 
 /** What the provider gives its hooks. @internal */
 export interface StelaceContextValue {
-  readonly client: Stelace
+  readonly client: StelaceInstance
   readonly store: SessionStore
   readonly login: (credentials: LoginParams) => Promise<void>
   readonly logout: () => Promise<void>
@@ -39,7 +39,7 @@ export interface QueryCacheOwner {
 /** Props of {@link StelaceProvider}. */
 export interface StelaceProviderProps {
   /** The facade instance the hooks below use: `createInstance({ apiKey })`. */
-  readonly client: Stelace
+  readonly client: StelaceInstance
   /**
    * The TanStack `QueryClient` the app's queries live in. When given, a user's cached queries are
    * removed as soon as their session ends for good (logout, another user logging in, a change in
@@ -78,4 +78,4 @@ export function StelaceProvider({ client, queryClient, children }: StelaceProvid
 }
 
 /** The client of the nearest `<StelaceProvider>`; throws outside one. */
-export const useStelace = (): Stelace => useStelaceContext("useStelace").client
+export const useStelace = (): StelaceInstance => useStelaceContext("useStelace").client

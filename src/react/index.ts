@@ -42,3 +42,13 @@ export {
   type StelaceSkippableQueryOptions
 } from "./queries.js"
 export { useStelaceQueries } from "./useStelaceQueries.js"
+export {
+  type InvalidationTargets,
+  type QueryInvalidator,
+  SignalStatus,
+  type SignalStatusProps,
+  type SignalStatusValue,
+  useInvalidateOnSignal,
+  useSignal,
+  type UseSignalOptions
+} from "./signal.js"

@@ -29,10 +29,10 @@ import type {
 import type { Effect } from "effect/Effect"
 import type { StelaceError } from "../Errors.js"
 import { RequestAborted, SessionExpired } from "../Errors.js"
-import type { Stelace } from "../facade/createInstance.js"
+import type { StelaceInstance } from "../facade/createInstance.js"
 import { resources, type ResourceTable } from "../facade/resources.js"
-import type { AnyEndpoint, Endpoint, InputArgs, PaginationMeta, ParamArgs, PathParams } from "../internal/endpoint.js"
-import { nextPageInput } from "../internal/pageWalk.js"
+import type { AnyEndpoint, Endpoint, InputArgs, PaginationMeta, ParamArgs, PathParams } from "../internal/routes/model.js"
+import { nextPageInput } from "../internal/pipeline/nextPage.js"
 import type { Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 import type { Identity, SessionStore } from "./SessionStore.js"
@@ -156,12 +156,13 @@ export interface MutationRoute<P extends string, In, Out> {
   ): StelaceMutationOptionsResult<Out, MutationVariables<P, In>, TOnMutateResult>
 }
 
-/**
- * GET routes answering one object. The endpoint table types `method` as any method, so the type
- * of a route cannot tell a GET from a POST; the runtime reads `endpoint.method`, and a test keeps
- * this list equal to the table's.
- */
-export type ReadRouteName = "read" | "readPrivate" | "getGraph" | "checkAvailability" | "checkConfirm"
+/** Whether a route reads: a `GET` answering one object (its method is in its type, from the table). */
+type IsRead<E> = E extends Endpoint<any, any, any, "object", any, infer M> ? ([M] extends ["GET"] ? true : false) : false
+
+/** The names of the routes that read (a `GET` answering one object), derived from the route table. */
+export type ReadRouteName = {
+  [F in StelaceFamily]: { [Name in keyof ResourceTable[F]]: IsRead<ResourceTable[F][Name]> extends true ? Name : never }[keyof ResourceTable[F]]
+}[StelaceFamily]
 
 /**
  * POST routes that read: they compute an answer without changing anything (`transactions.preview`,
@@ -174,7 +175,8 @@ const previewRouteNames: ReadonlySet<string> = new Set<PreviewRouteName>(["previ
 /** The bindings of one route. */
 export type RouteQueries<Name, E> = E extends Endpoint<infer P, infer In, infer Out, infer K>
   ? K extends "list" ? ListRoute<P, In, Out>
-  : Name extends ReadRouteName | PreviewRouteName ? QueryRoute<P, In, Out>
+  : IsRead<E> extends true ? QueryRoute<P, In, Out>
+  : Name extends PreviewRouteName ? QueryRoute<P, In, Out>
   : MutationRoute<P, In, Out>
   : never
 
@@ -215,7 +217,7 @@ type Input = Readonly<Record<string, unknown>> | undefined
 
 /** What one set of bindings is for: a client, who is asking, and in components the session to wait on. */
 interface Binding {
-  readonly client: Stelace
+  readonly client: StelaceInstance
   readonly identity: Identity
   readonly session: SessionStore | undefined
   readonly key: (...parts: ReadonlyArray<unknown>) => StelaceQueryKey
@@ -228,7 +230,7 @@ const toPage = (list: any): ListPage<unknown> => ({ results: Array.from(list), p
  * errors and session). The one place the bindings call the client.
  */
 const send = (
-  client: Stelace,
+  client: StelaceInstance,
   family: string,
   name: string,
   endpoint: AnyEndpoint,
@@ -388,7 +390,7 @@ for (const family of Object.keys(resources)) {
 }
 
 /** The bindings for one identity. @internal */
-export const queriesFor = (client: Stelace, identity: Identity, session?: SessionStore): StelaceQueries => {
+export const queriesFor = (client: StelaceInstance, identity: Identity, session?: SessionStore): StelaceQueries => {
   const key = (...parts: ReadonlyArray<unknown>): StelaceQueryKey => ["stelace", identity, ...parts]
   const binding: Binding = { client, identity, session, key }
   return Object.create(rootPrototype, {
@@ -416,7 +418,7 @@ export const queriesFor = (client: Stelace, identity: Identity, session?: Sessio
  * await queryClient.prefetchQuery(api.assets.list.queryOptions({ nbResultsPerPage: 10 }))
  * ```
  */
-export const createStelaceQueries = (client: Stelace): StelaceQueries => {
+export const createStelaceQueries = (client: StelaceInstance): StelaceQueries => {
   const { userId, organizationId } = client.session.getSnapshot()
   return queriesFor(client, { userId, organizationId })
 }

@@ -9,19 +9,20 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import type { StelaceError, WithLastResponse } from "../Errors.js"
-import { invoke } from "../internal/call.js"
+import type { SessionExpired, WithLastResponse } from "../Errors.js"
+import { invokeWithClient as invoke } from "../internal/pipeline/routeFunctions.js"
 import { InvalidArgument } from "../Errors.js"
-import { forwardPath } from "../internal/invoke.js"
-import type { Method, RequestOptions } from "../internal/transport.js"
+import { forwardPath } from "../internal/pipeline/arguments.js"
+import type { CallError } from "../internal/routes/model.js"
+import type { Method, RequestOptions } from "../internal/wire/apiTransport.js"
 import type { StelaceClient } from "../Stelace.js"
 
-/** A forwarded call's signature: path, then the query (GET) or body (others), then options. */
+/** A forwarded call's signature: path, then the query (GET) or body (others), then options; never decoded. */
 export type ForwardFunction = <A = unknown>(
   path: string,
   input?: Readonly<Record<string, unknown>> | ReadonlyArray<unknown>,
   options?: RequestOptions
-) => Effect.Effect<A & WithLastResponse, StelaceError, StelaceClient>
+) => Effect.Effect<A & WithLastResponse, CallError | SessionExpired, StelaceClient>
 
 const forward = (method: Method): ForwardFunction => (path, input, options) =>
   Effect.suspend(() => {
@@ -29,7 +30,7 @@ const forward = (method: Method): ForwardFunction => (path, input, options) =>
     if (checked instanceof InvalidArgument) return Effect.fail(checked)
     return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }) as Effect.Effect<
       any,
-      StelaceError,
+      CallError | SessionExpired,
       StelaceClient
     >
   })

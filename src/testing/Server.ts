@@ -19,6 +19,7 @@ import * as Effect from "effect/Effect"
 import * as Backend from "./backend/Backend.js"
 import { maxBodySizeProblem } from "./backend/Limits.js"
 import type { Seed } from "./Seed.js"
+import * as SignalHttp from "./signal/Http.js"
 import { makeUploads } from "./Uploads.js"
 
 /** Options of {@link startServer}. */
@@ -157,6 +158,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
 
   const listener = async (request: IncomingMessage, response: ServerResponse) => {
     try {
+      if (SignalHttp.handleHttp(request, response)) return
       if (uploads(request, response)) return
       if (request.method === "OPTIONS") {
         const requested = request.headers["access-control-request-headers"]
@@ -198,6 +200,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   }
 
   const server = http.createServer((request, response) => void listener(request, response))
+  const closeSignal = await SignalHttp.attachUpgrades(server, backend.signal)
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => reject(new Error(listenProblem(error, host, options.port ?? 0)))
@@ -217,6 +220,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     backend,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closeSignal()
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       })

@@ -17,6 +17,7 @@ import {
   Batch,
   Categories,
   Config,
+  Configuration,
   CustomAttributes,
   Documents,
   Emails,
@@ -171,10 +172,10 @@ const rows: ReadonlyArray<Row> = [
   call(Categories.update, ["ctgy_1", { name: "Seats" }], "PATCH /categories/ctgy_1", `{"name":"Seats"}`),
   call(Categories.remove, ["ctgy_1"], "DELETE /categories/ctgy_1"),
 
-  call(Config.read, [], "GET /config"),
-  call(Config.update, [{ stelace: { instant: { locale: "fr" } } }], "PATCH /config", `{"stelace":{"instant":{"locale":"fr"}}}`),
-  call(Config.readPrivate, [], "GET /config/private"),
-  call(Config.updatePrivate, [{ stelace: { ssoConnections: {} } }], "PATCH /config/private", `{"stelace":{"ssoConnections":{}}}`),
+  call(Configuration.read, [], "GET /config"),
+  call(Configuration.update, [{ stelace: { instant: { locale: "fr" } } }], "PATCH /config", `{"stelace":{"instant":{"locale":"fr"}}}`),
+  call(Configuration.readPrivate, [], "GET /config/private"),
+  call(Configuration.updatePrivate, [{ stelace: { ssoConnections: {} } }], "PATCH /config/private", `{"stelace":{"ssoConnections":{}}}`),
 
   list(CustomAttributes.list, [], "GET /custom-attributes"),
   call(CustomAttributes.read, ["attr_1"], "GET /custom-attributes/attr_1"),
@@ -388,6 +389,11 @@ describe("endpoint table coverage", () => {
     const covered = new Set(rows.map((row) => row.fn))
     const missing = [...names].filter(([fn]) => !covered.has(fn as EndpointFunction)).map(([, name]) => name)
     assert.deepStrictEqual(missing, [])
+  })
+
+  it("keeps the deprecated Config module as the very functions of Configuration", () => {
+    assert.deepStrictEqual(Object.keys(Config).sort(), Object.keys(Configuration).sort())
+    for (const [name, fn] of Object.entries(Config)) assert.strictEqual(fn, Configuration[name as keyof typeof Configuration])
   })
 
   it("has no row for a function the package does not export", () => {

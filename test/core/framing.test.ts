@@ -10,11 +10,11 @@ import * as Exit from "effect/Exit"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as net from "node:net"
-import { fetchSender } from "../../src/internal/fetchSender.js"
-import { httpClientSender } from "../../src/internal/httpClientSender.js"
-import { makeNodeSender, nodeModules } from "../../src/internal/nodeSender.js"
-import type { RawRequest, Sender } from "../../src/internal/sender.js"
-import { resolveSettings } from "../../src/internal/settings.js"
+import { fetchSender } from "../../src/internal/wire/senders/fetch.js"
+import { httpClientSender } from "../../src/internal/wire/senders/httpClient.js"
+import { makeNodeSender, nodeModules } from "../../src/internal/wire/senders/node.js"
+import type { RawRequest, Sender } from "../../src/internal/wire/rawSender.js"
+import { resolveSettings } from "../../src/internal/client/settings.js"
 
 /** A request as the raw server parsed it. */
 interface Parsed {

@@ -35,7 +35,7 @@ import {
   WorkflowLogs,
   Workflows
 } from "../../src/index.js"
-import type { Options } from "../../src/internal/settings.js"
+import type { Options } from "../../src/internal/client/settings.js"
 import type { StelaceError } from "../../src/index.js"
 import type { StelaceClient } from "../../src/Stelace.js"
 import { clientLayer, recorder } from "../support/client.js"

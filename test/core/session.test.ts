@@ -186,7 +186,7 @@ describe("Session", () => {
       const exit = yield* Effect.exit(Assets.list().pipe(Effect.provide(clientLayer(target, { maxRetries: 0 }, store.layer))))
       const error = failureOf(exit)
       assert.instanceOf(error, NetworkError)
-      assert.strictEqual((error as NetworkError).reason, "reset")
+      assert.strictEqual((error as NetworkError).reason._tag, "Reset")
       assert.deepStrictEqual(target.requests.map((r) => r.path), ["/auth/token"])
       assert.strictEqual(store.current()?.accessToken, stale)
     }).pipe(Effect.scoped))

@@ -82,7 +82,7 @@ for (const [name, make] of transports) {
         const error = failureOf(yield* Effect.exit(Assets.read("ast_1").pipe(Effect.provide(layer))))
         assert.instanceOf(error, NetworkError)
         assert.strictEqual((error as NetworkError).message, `Network Error: connection refused (ECONNREFUSED) on GET http://127.0.0.1:${port}/assets/ast_1`)
-        assert.strictEqual((error as NetworkError).reason, "refused")
+        assert.strictEqual((error as NetworkError).reason._tag, "Refused")
       }))
 
     it.live("a timeout and an interruption abort the HTTP request", () =>
@@ -91,7 +91,7 @@ for (const [name, make] of transports) {
         target.respond(() => ({ delay: 500, body: {} }))
         const timedOut = failureOf(yield* Effect.exit(Assets.create({ name: "x" }).pipe(Effect.provide(on(target, { timeout: 100 })))))
         assert.strictEqual((timedOut as NetworkError).message, `timeout of 100ms exceeded on POST ${target.url}/assets`)
-        assert.strictEqual((timedOut as NetworkError).reason, "timeout")
+        assert.strictEqual((timedOut as NetworkError).reason._tag, "Timeout")
         const fiber = yield* Assets.read("ast_1").pipe(Effect.provide(on(target)), Effect.forkChild)
         yield* Effect.sleep(100)
         yield* Fiber.interrupt(fiber)

@@ -174,7 +174,7 @@ describe("the session", () => {
     expect(runs.upstream.wire.map((w) => w.headers.authorization)).toStrictEqual([stelaceV1(expired)])
     expect(runs.ours.wire).toStrictEqual([])
     expect(runs.ours.outcome).toMatchObject({ status: "rejected", error: { message: "Stelace: beforeRefreshToken failed: no" } })
-    expect(runs.ours.settled.error).toMatchObject({ _tag: "HookError", hook: "beforeRefreshToken", reason: "failed" })
+    expect(runs.ours.settled.error).toMatchObject({ _tag: "HookError", hook: "beforeRefreshToken", reason: { _tag: "Failed" } })
     for (const run of [runs.upstream, runs.ours]) expect(run.tokens).toStrictEqual(expiredSession)
   })
 
@@ -374,7 +374,7 @@ describe("retries", () => {
       status: "rejected",
       error: { message: `Network Error: connection reset (ECONNRESET) on GET ${recorder.current.url}/assets/ast_1` }
     })
-    expect(runs.ours.settled.error).toMatchObject({ _tag: "NetworkError", reason: "reset", method: "GET" })
+    expect(runs.ours.settled.error).toMatchObject({ _tag: "NetworkError", reason: { _tag: "Reset" }, method: "GET" })
   })
 
   it("a POST whose connection drops is not retried (Network Error; 0.14.0: socket hang up)", async () => {
@@ -400,7 +400,7 @@ describe("retries", () => {
       status: "rejected",
       error: { message: `timeout of 50ms exceeded on GET ${recorder.current.url}/assets/ast_1` }
     })
-    expect(runs.ours.settled.error).toMatchObject({ _tag: "NetworkError", reason: "timeout" })
+    expect(runs.ours.settled.error).toMatchObject({ _tag: "NetworkError", reason: { _tag: "Timeout" } })
   })
 
   it("a GET failing every time gives up after two retries with the last error", async () => {
@@ -502,7 +502,7 @@ describe("answers 0.14.0 could not handle", () => {
       }
       expect(errors.upstream.message).toBe(`connect ECONNREFUSED 127.0.0.1:${port}`)
       expect(errors.ours.message).toMatch(new RegExp(`^Network Error: connection refused \\(ECONNREFUSED\\) on (POST|GET) http://127\\.0\\.0\\.1:${port}/assets`))
-      expect(errors.ours).toMatchObject({ _tag: "NetworkError", reason: "refused" })
+      expect(errors.ours).toMatchObject({ _tag: "NetworkError", reason: { _tag: "Refused" } })
       expect(errors.ours.cause).toMatchObject({ code: "ECONNREFUSED" })
     }
   })

@@ -160,7 +160,7 @@ describe("network failures on the generic transport path", () => {
       const exit = yield* Fiber.await(fiber)
       const error = typedFailureOf(exit) as NetworkError
       assert.instanceOf(error, NetworkError)
-      assert.strictEqual(error.reason, "reset")
+      assert.strictEqual(error.reason._tag, "Reset")
       assert.strictEqual(error.message, "Network Error: connection reset (ECONNRESET) on GET https://api.test/assets/ast_1")
       assert.strictEqual(transport.requests.length, 3)
       expectNoCredentialInExit(exit, credentials)
@@ -170,7 +170,7 @@ describe("network failures on the generic transport path", () => {
     Effect.gen(function*() {
       const transport = scripted(() => ({ fail: platformError("ECONNRESET") }))
       const exit = yield* Assets.create({ name: "Bike" }).pipe(Effect.provide(scriptedLayer(transport)), Effect.exit)
-      assert.strictEqual((typedFailureOf(exit) as NetworkError).reason, "reset")
+      assert.strictEqual((typedFailureOf(exit) as NetworkError).reason._tag, "Reset")
       assert.strictEqual(transport.requests.length, 1)
     }))
 
@@ -193,7 +193,7 @@ describe("network failures on the generic transport path", () => {
       assert.isDefined(exit)
       const error = typedFailureOf(exit!) as NetworkError
       assert.instanceOf(error, NetworkError)
-      assert.strictEqual(error.reason, "timeout")
+      assert.strictEqual(error.reason._tag, "Timeout")
       assert.strictEqual(error.message, "timeout of 1000ms exceeded on GET https://api.test/assets/ast_1")
       assert.strictEqual(transport.interrupted.length, 2)
     }))
@@ -268,9 +268,9 @@ describe("beforeRefreshToken time limit", () => {
       for (const exit of results) {
         const error = typedFailureOf(exit) as HookError
         assert.instanceOf(error, HookError)
-        assert.deepStrictEqual([error.hook, error.reason, error.message], [
+        assert.deepStrictEqual([error.hook, error.reason._tag, error.message], [
           "beforeRefreshToken",
-          "timeout",
+          "Timeout",
           "Stelace: beforeRefreshToken did not answer within 5000 ms"
         ])
       }
@@ -288,7 +288,7 @@ describe("beforeRefreshToken time limit", () => {
       yield* advance(29_999)
       assert.isUndefined(settled(fiber))
       yield* advance(1)
-      assert.strictEqual((typedFailureOf(settled(fiber)!) as HookError).reason, "timeout")
+      assert.strictEqual((typedFailureOf(settled(fiber)!) as HookError).reason._tag, "Timeout")
     }))
 
   it.effect("after a silent hook, the next call asks the hook again", () =>
@@ -327,7 +327,7 @@ describe("custom token store time limits", () => {
       yield* advance(10_001)
       const error = typedFailureOf(settled(fiber)!) as HookError
       assert.instanceOf(error, HookError)
-      assert.deepStrictEqual([error.hook, error.reason, error.message], ["getTokens", "timeout", "Stelace: getTokens did not answer within 10000 ms"])
+      assert.deepStrictEqual([error.hook, error.reason._tag, error.message], ["getTokens", "Timeout", "Stelace: getTokens did not answer within 10000 ms"])
       assert.deepStrictEqual(transport.requests, [])
     }))
 
@@ -343,7 +343,7 @@ describe("custom token store time limits", () => {
       assert.isUndefined(settled(fiber))
       yield* advance(1)
       const error = typedFailureOf(settled(fiber)!) as HookError
-      assert.deepStrictEqual([error.hook, error.reason], ["setTokens", "timeout"])
+      assert.deepStrictEqual([error.hook, error.reason._tag], ["setTokens", "Timeout"])
       assert.deepStrictEqual(transport.requests.map((r) => r.path), ["/auth/login"])
       expectNoCredentialInExit(settled(fiber)!, ["rt_1", "secret"])
     }))
@@ -355,7 +355,7 @@ describe("custom token store time limits", () => {
       const fiber = yield* Auth.logout().pipe(Effect.provide(scriptedLayer(transport, {}, store)), Effect.forkChild)
       yield* advance(10_000)
       const error = typedFailureOf(settled(fiber)!) as HookError
-      assert.deepStrictEqual([error.hook, error.reason], ["removeTokens", "timeout"])
+      assert.deepStrictEqual([error.hook, error.reason._tag], ["removeTokens", "Timeout"])
     }))
 
   it.effect("the time limit is the store's timeout option", () =>

@@ -72,7 +72,7 @@ describe("TokenStore.make with a failing store", () => {
       const transport = scripted()
       const exit = yield* Assets.read("ast_1").pipe(Effect.provide(scriptedLayer(transport, {}, TokenStore.make(store({ getTokens: boom })))), Effect.exit)
       const error = hookFailure(exit)
-      assert.deepStrictEqual([error.hook, error.reason, error.message], ["getTokens", "failed", "Stelace: getTokens failed: storage broken"])
+      assert.deepStrictEqual([error.hook, error.reason._tag, error.message], ["getTokens", "Failed", "Stelace: getTokens failed: storage broken"])
       assert.strictEqual((error.cause as Error).message, "storage broken")
       assert.deepStrictEqual(transport.requests, [])
     }))
@@ -97,7 +97,7 @@ describe("TokenStore.make with a failing store", () => {
       const transport = scripted(() => ({ body: { accessToken: tokenB, refreshToken: "rt_b" } }))
       const layer = scriptedLayer(transport, {}, TokenStore.make(store({ getTokens: () => null, setTokens: boom })))
       const error = hookFailure(yield* Effect.exit(Effect.provide(Auth.login({ username: "b", password: "pw" }), layer)))
-      assert.deepStrictEqual([error.hook, error.reason], ["setTokens", "failed"])
+      assert.deepStrictEqual([error.hook, error.reason._tag], ["setTokens", "Failed"])
       assert.deepStrictEqual(transport.requests.map((r) => r.path), ["/auth/login"])
     }))
 
@@ -167,7 +167,7 @@ describe("the facade's tokenStore", () => {
     await withInstance(store({ getTokens: boom }), async (stelace) => {
       const error = await rejection(stelace.assets.read("ast_1"))
       expect(error).toBeInstanceOf(HookError)
-      expect(error).toMatchObject({ hook: "getTokens", reason: "failed" })
+      expect(error).toMatchObject({ hook: "getTokens", reason: { _tag: "Failed" } })
       expect(stelace.auth.info()).toStrictEqual({ isAuthenticated: false, userId: null })
       expect(api.requests).toStrictEqual([])
     })

@@ -48,7 +48,7 @@ describe("the packed package", () => {
     const body = `
       const util = require("node:util")
       const error = ServerError.fromResponse({ status: 404, requestId: "r_1", body: { message: "Asset not found", statusCode: 404 } })
-      const network = new NetworkError({ message: "Network Error: connection refused", reason: "refused" })
+      const network = new NetworkError({ message: "Network Error: connection refused", reason: { _tag: "Refused" } })
       const lines = (e) => util.inspect(e).split("\\n")
       console.log(JSON.stringify([error.constructor.name, network.constructor.name, lines(error)[0], lines(network)[1].trim().startsWith("at ")]))
     `

@@ -14,6 +14,14 @@ import * as Schemas from "../../src/Schemas.js"
 import { SECRET_KEY } from "../support/jwt.js"
 import { loadFixture } from "../testing/postman.js"
 
+// Decoding is registered for the whole type-check of the tests (an augmentation is program-wide):
+// every route's error type names DecodeError there. test/types/consumer checks an app without it.
+declare module "../../src/index.js" {
+  interface Register {
+    decoding: true
+  }
+}
+
 const documented = (method: string, path: string): Record<string, any> => {
   const example = loadFixture().find((e) => e.collection === "2020-08-10" && e.method === method && e.path === path)
   if (!example) throw new Error(`no documented ${method} ${path}`)

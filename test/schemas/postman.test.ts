@@ -5,10 +5,10 @@
  */
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import type { AnyEndpoint } from "../../src/internal/endpoint.js"
-import * as E from "../../src/internal/endpoints.js"
-import { toPage } from "../../src/internal/invoke.js"
-import { routeSchemas } from "../../src/internal/routeSchemas.js"
+import type { AnyEndpoint } from "../../src/internal/routes/model.js"
+import * as E from "../../src/internal/routes/table.js"
+import { toPage } from "../../src/internal/pipeline/results.js"
+import { routeSchemas } from "../../src/internal/routes/resultSchemas.js"
 import type { Example } from "../testing/postman.js"
 import { loadFixture } from "../testing/postman.js"
 

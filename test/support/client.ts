@@ -1,7 +1,7 @@
 /** Effect-side helpers: a recorder as a scoped resource, and a client layer pointed at it. */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Options } from "../../src/internal/settings.js"
+import type { Options } from "../../src/internal/client/settings.js"
 import { Stelace, TokenStore } from "../../src/index.js"
 import { PUBLISHABLE_KEY } from "./jwt.js"
 import type { Recorder } from "./recorder.js"

@@ -8,7 +8,7 @@ import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientError from "effect/http/HttpClientError"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
-import type { Options } from "../../src/internal/settings.js"
+import type { Options } from "../../src/internal/client/settings.js"
 import { Stelace, TokenStore } from "../../src/index.js"
 import { PUBLISHABLE_KEY } from "./jwt.js"
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { API } from "typescript/unstable/sync"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import * as E from "../../src/internal/endpoints.js"
+import * as E from "../../src/internal/routes/table.js"
 import { resources } from "../../src/facade/resources.js"
 
 const root = resolve(import.meta.dirname, "../..")
@@ -71,6 +71,21 @@ describe("a strict TypeScript consumer", () => {
     expect(compile(project("consumer", { "app.ts": read("consumer/app.ts") }))).toBe("")
   }, 30_000)
 
+  it("types each route's errors: reasons catchReason handles, SessionExpired and DecodeError only where they can happen", () => {
+    expect(compile(project("errors", { "errors.ts": read("consumer/errors.ts") }))).toBe("")
+  }, 30_000)
+
+  it("reports the error misuse the @ts-expect-error lines of errors.ts mark", () => {
+    const source = read("consumer/errors.ts").replaceAll("// @ts-expect-error", "// (expected error)")
+    const output = compile(project("errors-misuse", { "errors.ts": source }))
+    const errors = output.split("\n").filter((line) => line.includes("error TS"))
+    expect(errors.length).toBe(source.split("// (expected error)").length - 1)
+    expect(output).toContain(`'"Teapot"' is not assignable`)
+    expect(output).toContain(`'"SessionExpired"' is not assignable`)
+    expect(output).toContain(`'"DecodeError"' is not assignable`)
+    expect(output).toMatch(/No overload matches this call[\s\S]*DecodingNotRegistered/)
+  }, 30_000)
+
   it("types Effect lists by the API version it registers", () => {
     expect(compile(project("registered", { "app.ts": read("registered/app.ts") }))).toBe("")
   }, 30_000)
@@ -92,7 +107,8 @@ describe("the facade's methods in an editor", () => {
     for (const [property, family] of Object.entries(resources)) {
       const name = familyOf.get(family) ?? familyOf.get(Object.getPrototypeOf(family)) ??
         [...familyOf].find(([candidate]) => Object.values(candidate as object).every((route) => Object.values(family).includes(route)))?.[1]
-      const module = name![0]!.toUpperCase() + name!.slice(1)
+      // the module is the family capitalized, except where the table's `@module` names it
+      const module = name === "config" ? "Configuration" : name![0]!.toUpperCase() + name!.slice(1)
       for (const method of Object.keys(family)) {
         const route = (E as Record<string, Record<string, unknown>>)[name!]![method] ? method : "results"
         pairs.push({ facade: `stelace.${property}.${method}`, effect: `Sdk.${module}.${route}` })

@@ -7,6 +7,7 @@ import { Link, useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useState } from "react"
 import type { Asset } from "stelace-effect"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
+import { MESSAGE_SENT, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
 
 export const AskQuestion = ({ listing, ownerName }: { listing: Asset; ownerName: string }) => {
@@ -14,8 +15,13 @@ export const AskQuestion = ({ listing, ownerName }: { listing: Asset; ownerName:
   const { status } = useSession()
   const navigate = useNavigate()
   const [draft, setDraft] = useState("")
+  const notify = useNotify()
   const ask = useMutation(api.messages.create.mutationOptions({
-    onSuccess: () => navigate({ to: "/inbox/$topicId", params: { topicId: listing.id }, search: { with: listing.ownerId! } })
+    onSuccess: (message) => {
+      // the owner's open pages refetch their messages
+      notify(message.receiverId, MESSAGE_SENT, message.topicId)
+      return navigate({ to: "/inbox/$topicId", params: { topicId: listing.id }, search: { with: listing.ownerId! } })
+    }
   }))
   const submit = (event: FormEvent) => {
     event.preventDefault()

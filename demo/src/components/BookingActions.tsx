@@ -7,6 +7,7 @@ import { useMutation } from "@tanstack/react-query"
 import type { Transaction } from "stelace-effect"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { awaitsOwner, CANCELLED_BY_TAKER, DECLINED, isCancellable } from "../booking.js"
+import { BOOKING_CHANGED, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
 
 const outcomes = { accept: "Booking accepted.", [DECLINED]: "Booking declined.", [CANCELLED_BY_TAKER]: "Booking cancelled." }
@@ -14,7 +15,11 @@ const outcomes = { accept: "Booking accepted.", [DECLINED]: "Booking declined.",
 export const BookingActions = ({ booking }: { booking: Transaction }) => {
   const { userId } = useSession()
   // invalidates the transactions, and the listings' availability, of the current user
-  const transition = useMutation(useStelaceQueries().transactions.createTransition.mutationOptions())
+  const notify = useNotify()
+  const other = booking.ownerId === userId ? booking.takerId : booking.ownerId
+  const transition = useMutation(useStelaceQueries().transactions.createTransition.mutationOptions({
+    onSuccess: () => notify(other, BOOKING_CHANGED, booking.id)
+  }))
   const decide = booking.ownerId === userId && awaitsOwner(booking)
   const cancel = booking.takerId === userId && isCancellable(booking)
   if (!decide && !cancel && transition.isIdle) return null

@@ -15,6 +15,7 @@ import { isFree, pickerRange, unavailablePeriods } from "../availability.js"
 import { REQUEST } from "../booking.js"
 import { dayToIso, daysBetween, formatPrice, inputDay, plural } from "../format.js"
 import { useAvailabilityGraph } from "../queries.js"
+import { BOOKING_CHANGED, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
 
 const DAY = 86_400_000
@@ -59,6 +60,7 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
     retry: false
   })
 
+  const notify = useNotify()
   const request = useMutation({
     mutationFn: async (): Promise<Transaction> => {
       const booking = await client.transactions.create(input)
@@ -67,6 +69,7 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
     onSuccess: (booking) => {
       void queryClient.invalidateQueries({ queryKey: api.transactions.queryKey() })
       void queryClient.invalidateQueries({ queryKey: api.availabilities.queryKey() })
+      notify(booking.ownerId, BOOKING_CHANGED, booking.id)
       void navigate({ to: "/bookings/$id", params: { id: booking.id } })
     }
   })

@@ -1,5 +1,6 @@
 /** The site's header: its name, where to go, and who is logged in. */
 import { useSession } from "stelace-effect/react"
+import { LiveStatus } from "../live.js"
 import { useDisplayName, useUnreadCount } from "../queries.js"
 import { Link, type LinkProps, useNavigate } from "@tanstack/react-router"
 import type { ReactNode } from "react"
@@ -39,6 +40,7 @@ export const Header = () => {
           {loggedIn
             ? (
               <>
+                <LiveStatus />
                 <span>Logged in as <strong>{name ?? "…"}</strong></span>
                 <button
                   type="button"

@@ -5,6 +5,7 @@ import type { Transaction } from "stelace-effect"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { formatTime } from "../format.js"
 import { useDisplayName, useMarkRead, useMessages } from "../queries.js"
+import { MESSAGE_SENT, useNotify } from "../live.js"
 import { ErrorMessage, Loading } from "./Feedback.js"
 
 export const Messages = ({ booking }: { booking: Transaction }) => {
@@ -17,7 +18,13 @@ export const Messages = ({ booking }: { booking: Transaction }) => {
   const other = useDisplayName(otherId) ?? "…"
   const [draft, setDraft] = useState("")
 
-  const send = useMutation(api.messages.create.mutationOptions({ onSuccess: () => setDraft("") }))
+  const notify = useNotify()
+  const send = useMutation(api.messages.create.mutationOptions({
+    onSuccess: () => {
+      setDraft("")
+      notify(otherId, MESSAGE_SENT, booking.id)
+    }
+  }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (draft.trim() !== "") send.mutate({ topicId: booking.id, receiverId: otherId!, content: draft.trim() })

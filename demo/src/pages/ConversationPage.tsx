@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query"
 import { Link, useParams, useSearch } from "@tanstack/react-router"
 import { type FormEvent, useState } from "react"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
+import { MESSAGE_SENT, useNotify } from "../live.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { formatTime } from "../format.js"
@@ -31,7 +32,13 @@ const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: 
   const topic = useTopicName(topicId)
   useMarkRead(messages)
   const [draft, setDraft] = useState("")
-  const send = useMutation(api.messages.create.mutationOptions({ onSuccess: () => setDraft("") }))
+  const notify = useNotify()
+  const send = useMutation(api.messages.create.mutationOptions({
+    onSuccess: (message) => {
+      setDraft("")
+      notify(message.receiverId, MESSAGE_SENT, message.topicId)
+    }
+  }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (draft.trim() === "" || otherId === undefined) return

@@ -30,6 +30,7 @@ import { type Doc, randomString, Store, uuid } from "./Store.js"
 import * as Transactions from "./Transactions.js"
 import * as Users from "./Users.js"
 import * as V from "./Validation.js"
+import * as SignalService from "../signal/Service.js"
 
 /** A request, as both adapters see it. */
 export interface BackendRequest {
@@ -76,6 +77,8 @@ export interface Backend {
   readonly issueAuthorizationCode: (userId: string) => Effect.Effect<string>
   /** The backend's data, for assertions tests cannot make through the API (e.g. emails sent). */
   readonly store: Store
+  /** The `/signal` socket.io namespace, for the server's WebSocket endpoint. */
+  readonly signal: SignalService.SignalService
 }
 
 const home: ReadonlyArray<Route> = [
@@ -362,6 +365,7 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     maxBodySize,
     payloadTooLarge: () => errorResponse(payloadTooLarge(maxBodySize), uuid()),
     issueAuthorizationCode,
-    store
+    store,
+    signal: SignalService.make({ store, signingKey: settings.signingKey })
   } satisfies Backend as Backend
 })

@@ -1,7 +1,7 @@
 /**
  * Platform-wide routes: configuration, signals, batches and emails.
  *
- * Signals and emails have no transport here: `/signal` answers what it would broadcast, and sent
+ * `POST /signal` delivers to the clients connected to the `/signal` socket (src/testing/signal). Sent
  * emails are kept in the backend's `email` collection (not exposed by the API) for tests to read.
  */
 import * as Effect from "effect/Effect"
@@ -12,6 +12,7 @@ import { can, type RequestContext, route, type Route } from "./Route.js"
 import { type Doc, jsonbMerge, newId } from "./Store.js"
 import { user } from "./Users.js"
 import * as V from "./Validation.js"
+import { PLATFORM_CHANNEL } from "../signal/Rooms.js"
 
 /** The public configuration as `GET /config` shows it (no `livemode`: it is not an object of the API). */
 const showConfig = (ctx: RequestContext): Doc => ({
@@ -137,15 +138,22 @@ export const routes: ReadonlyArray<Route> = [
     })),
   route("GET", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
   route("PATCH", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
-  // nobody is connected to the backend's signal channels: a destination is never found
+  // delivered to the clients connected to `/signal` (src/testing/signal)
   route("POST", "/signal", {
     body: V.object({ message: V.any(), destination: V.string(), event: V.string() })
-  }, (ctx) =>
-    ctx.body.destination === undefined && !can(ctx.access, "signal:create:all")
-      ? Effect.fail(forbidden())
-      : ctx.body.destination !== undefined
-      ? Effect.fail(notFound(`Signal destination '${ctx.body.destination}' not found`))
-      : Effect.succeed({ message: ctx.body.message, event: ctx.body.event ?? "signal", env: "test" })),
+  }, (ctx) => {
+    const { destination, message } = ctx.body
+    const event = ctx.body.event ?? "signal"
+    if (destination === undefined && !can(ctx.access, "signal:create:all")) return Effect.fail(forbidden())
+    const channel = destination ?? PLATFORM_CHANNEL
+    if (destination !== undefined && !ctx.store.signalRooms.has(channel)) {
+      return Effect.fail(notFound(`Signal destination '${destination}' not found`))
+    }
+    return Effect.sync(() => {
+      ctx.store.signalRooms.emit(channel, event, { message, event, env: "test" })
+      return { message, destination, event, env: "test" }
+    })
+  }),
   route("POST", "/batch", {
     body: V.required(V.object({
       objectType: V.required(V.string({ valid: ["asset", "user"] })),

@@ -2,6 +2,7 @@
  * The in-memory state of one backend instance: collections of exposed objects, configuration,
  * passwords and the auth tables. Nothing here is module-global, so two backends never share data.
  */
+import { Rooms } from "../signal/Rooms.js"
 
 /**
  * A stored object. Objects are free-form JSON, as in the real API, so fields are read loosely;
@@ -125,6 +126,8 @@ export class Store {
   readonly resetTokens = new Map<string, ResetToken>()
   /** Check tokens by token. */
   readonly checkTokens = new Map<string, CheckToken>()
+  /** Who listens on which signal channel (`/signal`). */
+  readonly signalRooms = new Rooms()
 
   private collection(name: string): Map<string, Doc> {
     let found = this.collections.get(name)

@@ -3,12 +3,15 @@
  * by test/types/consumer.test.ts, never run.
  */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import type { CursorPagination, OffsetPagination } from "stelace-effect"
-import { Assets, AssetTypes, Search, Stelace, WebhookLogs } from "stelace-effect"
+import { Assets, AssetTypes, Auth, Forward, Search, Stelace, WebhookLogs } from "stelace-effect"
+import * as Schemas from "stelace-effect/Schemas"
 
 declare module "stelace-effect" {
   interface Register {
     apiVersion: "2019-05-20"
+    decoding: true
   }
 }
 
@@ -33,3 +36,12 @@ export const live = Stelace.layerFetch({ apiKey: "pubk_test_x", apiVersion: "201
 export const unversioned = Stelace.layerFetch({ apiKey: "pubk_test_x" })
 // @ts-expect-error ...nor with another
 export const other = Stelace.layerNode({ apiKey: "pubk_test_x", apiVersion: "2020-08-10" })
+
+// decoding registered: layerDecoding is a layer, and the routes with a result schema fail with DecodeError
+export const decoding = live.pipe(Layer.provide(Schemas.layerDecoding))
+export const decodeFailure = Assets.read("ast_1", {}, { apiVersion: "2019-05-20" }).pipe(
+  Effect.catchTag("DecodeError", (error) => Effect.succeed(error.path))
+)
+export const loginDecoded = Auth.login({ username: "u", password: "p" }).pipe(Effect.catchTag("DecodeError", () => Effect.void))
+// @ts-expect-error forwarded calls are never decoded
+export const forwardedDecoded = Forward.get("/custom").pipe(Effect.catchTag("DecodeError", () => Effect.void))

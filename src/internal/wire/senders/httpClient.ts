@@ -1,0 +1,48 @@
+/**
+ * Any `HttpClient` as a sender: the application's own, the in-memory backend's, or one made for
+ * tests. Its requests go through `HttpClient.execute` (so its spans and trace headers, unless
+ * `tracePropagation` is `false`), with effect's timeout.
+ *
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Tracer from "effect/Tracer"
+import * as HttpBody from "effect/http/HttpBody"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type { RawResponse, Sender } from "../rawSender.js"
+import { networkError, reasonOf } from "../rawSender.js"
+import type { Settings } from "../../client/settings.js"
+import type { Method } from "../apiTransport.js"
+
+/** A sender over `client`; `settings` is read per request (for `tracePropagation`). */
+export const httpClientSender = (client: HttpClient.HttpClient, settings: () => Settings): Sender => (request) => {
+  const exchange = client.execute(
+    HttpClientRequest.make(request.method as Method)(request.url, {
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: HttpBody.text(request.body, "application/json;charset=utf-8") })
+    })
+  ).pipe(
+    Effect.flatMap((response) =>
+      Effect.map(response.text, (text): RawResponse => ({
+        status: response.status,
+        text,
+        header: (name) => response.headers[name],
+        headers: () => ({ ...response.headers })
+      }))
+    ),
+    Effect.mapError((error) => {
+      const cause = (error.reason as { cause?: unknown }).cause
+      return networkError(request, reasonOf(cause), cause)
+    })
+  )
+  const timed = request.timeout > 0
+    ? Effect.timeoutOrElse(exchange, {
+      duration: request.timeout,
+      orElse: () => Effect.fail(networkError(request, "Timeout", undefined, request.timeout))
+    })
+    : exchange
+  // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the
+  // headers, and spans cost a third of a call when nothing collects them
+  return settings().tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
+}

@@ -1,0 +1,138 @@
+"use client"
+/**
+ * Real-time signals in React: `useSignal(handler)` runs a handler on the signals of the user's
+ * channel (and named ones), `useInvalidateOnSignal(queryClient, targets)` invalidates the queries a
+ * signal points at, and `<SignalStatus />` shows whether updates are live.
+ *
+ * Signals carry no proof of origin: anyone with the publishable key can signal any channel. So
+ * the helper only ever invalidates (the queries refetch from the API, which checks permissions);
+ * it never writes a signal's message into the cache.
+ *
+ * @since 0.1.0
+ */
+import type { ReactNode } from "react"
+import { createElement, useEffect, useRef, useState } from "react"
+import type { Signal, WebSocketConstructor } from "../signal/connection.js"
+import type { SignalError } from "../signal/errors.js"
+import { install } from "../signal/facade.js"
+import type { ConnectionState } from "../signal/hub.js"
+import { useStelace } from "./StelaceProvider.js"
+
+/** Options of {@link useSignal}. */
+export interface UseSignalOptions {
+  /** Only signals of these events (all by default). */
+  readonly event?: string | ReadonlyArray<string> | undefined
+  /** Channels besides the user's own. */
+  readonly channels?: ReadonlyArray<string> | undefined
+  /** `false` subscribes to nothing (default `true`). */
+  readonly enabled?: boolean | undefined
+  /** The WebSocket constructor, where there is no global one (Node 20: `ws`'s). */
+  readonly WebSocket?: WebSocketConstructor | undefined
+}
+
+/** What {@link useSignal} returns: the connection's state, and the error that ended it, if any. */
+export interface SignalStatusValue {
+  readonly state: ConnectionState
+  readonly error: SignalError | undefined
+}
+
+const matches = (event: UseSignalOptions["event"], signal: Signal) =>
+  event === undefined || (typeof event === "string" ? signal.event === event : event.includes(signal.event))
+
+/**
+ * Runs `handler` on every signal of the user's channel (while logged in) plus `options.channels`,
+ * filtered by `options.event`, while the component is mounted. All hooks of a client share one
+ * connection. The handler may change on every render; the subscription stays.
+ *
+ * @example
+ * ```tsx
+ * useSignal((signal) => console.log(signal.event), { event: "messageSent" })
+ * ```
+ */
+export function useSignal(handler: (signal: Signal) => void, options: UseSignalOptions = {}): SignalStatusValue {
+  const client = useStelace()
+  const latest = useRef(handler)
+  latest.current = handler
+  const event = useRef(options.event)
+  event.current = options.event
+  const [status, setStatus] = useState<SignalStatusValue>({ state: "idle", error: undefined })
+  const channels = (options.channels ?? []).join("\u0000")
+  const enabled = options.enabled !== false
+  const WebSocket = options.WebSocket
+  useEffect(() => {
+    if (!enabled) return
+    setStatus({ state: "connecting", error: undefined })
+    install(client)
+    return client.signal.subscribe((signal) => {
+      if (matches(event.current, signal)) latest.current(signal)
+    }, {
+      channels: channels === "" ? [] : channels.split("\u0000"),
+      WebSocket,
+      onState: (state) => setStatus((previous) => previous.state === state ? previous : { state, error: previous.error }),
+      onError: (error) => setStatus({ state: "idle", error })
+    })
+  }, [client, channels, enabled, WebSocket])
+  return status
+}
+
+/** The part of a TanStack `QueryClient` the helper uses. */
+export interface QueryInvalidator {
+  invalidateQueries(filters: { readonly predicate: (query: { readonly queryKey: ReadonlyArray<unknown> }) => boolean }): unknown
+}
+
+/**
+ * What a signal should refresh: families (`"messages"`) or key prefixes after the identity
+ * (`["transactions", "read", id]`), as the keys of `useStelaceQueries()` are built.
+ */
+export type InvalidationTargets = ReadonlyArray<string | ReadonlyArray<unknown>>
+
+const startsWith = (key: ReadonlyArray<unknown>, prefix: ReadonlyArray<unknown>) =>
+  key[0] === "stelace" && prefix.every((part, index) => JSON.stringify(key[index + 2]) === JSON.stringify(part))
+
+/**
+ * Invalidates the Stelace queries `targets(signal)` names whenever a signal arrives: they refetch
+ * if in use. The signal's message only chooses what to refetch; nothing of it enters the cache.
+ *
+ * @example
+ * ```tsx
+ * useInvalidateOnSignal(queryClient, (signal) =>
+ *   signal.event === "messageSent" ? ["messages"] : [])
+ * ```
+ */
+export function useInvalidateOnSignal(
+  queryClient: QueryInvalidator,
+  targets: (signal: Signal) => InvalidationTargets | undefined,
+  options: UseSignalOptions = {}
+): SignalStatusValue {
+  return useSignal((signal) => {
+    const prefixes = (targets(signal) ?? []).map((target) => typeof target === "string" ? [target] : target)
+    if (prefixes.length === 0) return
+    void queryClient.invalidateQueries({ predicate: (query) => prefixes.some((prefix) => startsWith(query.queryKey, prefix)) })
+  }, options)
+}
+
+/** Props of {@link SignalStatus}. */
+export interface SignalStatusProps extends UseSignalOptions {
+  /** Text per state; defaults: "Live", "Connecting…", "Reconnecting…", "Offline". */
+  readonly labels?: Partial<Record<ConnectionState, string>> | undefined
+  readonly className?: string | undefined
+}
+
+const defaultLabels: Record<ConnectionState, string> = {
+  idle: "Offline",
+  connecting: "Connecting…",
+  live: "Live",
+  reconnecting: "Reconnecting…"
+}
+
+/**
+ * A small live region saying whether real-time updates are live (`data-state` for styling):
+ * screen readers hear the change, politely.
+ */
+export function SignalStatus({ labels, className, ...options }: SignalStatusProps): ReactNode {
+  const { state } = useSignal(() => {}, options)
+  return createElement("span", { role: "status", "aria-live": "polite", "data-state": state, className }, {
+    ...defaultLabels,
+    ...labels
+  }[state])
+}

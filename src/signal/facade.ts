@@ -1,0 +1,136 @@
+/**
+ * `stelace.signal.subscribe(handler, options)` for the Promise facade. The signal code is loaded
+ * on the first subscription (a dynamic import), so an app that never subscribes does not carry it.
+ *
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import * as Scope from "effect/Scope"
+import type { Settings } from "../internal/client/settings.js"
+import type { Session } from "../Session.js"
+import type { Signal, WebSocketConstructor } from "./connection.js"
+import { SignalError } from "./errors.js"
+import type { ConnectionState, Hub } from "./hub.js"
+
+/** Options of `signal.subscribe`. */
+export interface SubscribeOptions {
+  /** Channels to listen on besides the user's own (joined while a user is logged in). */
+  readonly channels?: ReadonlyArray<string> | undefined
+  /** Called once if the server refuses the client for good (the subscription is then over). */
+  readonly onError?: ((error: SignalError) => void) | undefined
+  /** Called when the connection's state changes: `connecting`, `live`, `reconnecting`, `idle`. */
+  readonly onState?: ((state: ConnectionState, detail?: string) => void) | undefined
+  /** The WebSocket constructor; defaults to `globalThis.WebSocket`. On Node 20, pass `ws`'s. */
+  readonly WebSocket?: WebSocketConstructor | undefined
+}
+
+/** What the facade instance gives the subscription. */
+export interface FacadeHost {
+  readonly settings: () => Settings
+  /** The instance's session, once its client is built. */
+  readonly session: () => Promise<Session["Service"] | undefined>
+  /** The instance's scope: closed by `dispose`. */
+  readonly scope: Scope.Scope
+  /** One hub per WebSocket constructor, shared by the instance's subscriptions. */
+  readonly hubs: Map<WebSocketConstructor | undefined, Promise<Hub>>
+}
+
+const invalid = (message: string) => new SignalError({ reason: "InvalidArgument", message: `Stelace Signal: ${message}` })
+
+const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): Promise<Hub> => {
+  let hub = host.hubs.get(WebSocket)
+  if (hub === undefined) {
+    hub = Promise.all([import("./hub.js"), import("./sdk.js"), host.session()]).then(([Hub, Sdk, session]) =>
+      Effect.runPromise(Hub.make({
+        endpoint: () => {
+          const settings = host.settings()
+          return { origin: settings.wire.origin, apiKey: settings.apiKey === undefined ? "" : Redacted.value(settings.apiKey) }
+        },
+        session: session ? Sdk.fromSession(session) : Sdk.noSession,
+        WebSocket,
+        reconnect: { initialDelay: 500, maxDelay: 30_000 },
+        handshakeTimeout: 10_000
+      }).pipe(Scope.provide(host.scope)))
+    )
+    host.hubs.set(WebSocket, hub)
+  }
+  return hub
+}
+
+/**
+ * Calls `handler` with every signal of the instance's channels (the user's own while logged in)
+ * plus `options.channels`, until the returned function is called. Signals are hints: refetch what
+ * they point at, never trust their message as data.
+ */
+export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, options: SubscribeOptions = {}): () => void => {
+  if (typeof handler !== "function") throw invalid("subscribe needs a handler function")
+  if (options === null || typeof options !== "object") throw invalid("subscribe's options must be an object")
+  for (const name of ["onError", "onState"] as const) {
+    if (options[name] !== undefined && typeof options[name] !== "function") throw invalid(`${name} must be a function`)
+  }
+  if (host.settings().apiKey === undefined) throw invalid("an API key (pubk_...) is needed")
+  let stopped = false
+  let stop: () => void = () => {}
+  hubOf(host, options.WebSocket).then((hub) => {
+    if (stopped) return
+    const unsubscribeState = options.onState ? hub.onState(options.onState) : () => {}
+    const remove = Effect.runSync(Effect.result(hub.add(options.channels ?? [], {
+      signal: (signal) => {
+        try {
+          handler(signal)
+        } catch (error) {
+          // the handler's bug is its own: report it without ending the subscription
+          setTimeout(() => {
+            throw error
+          }, 0)
+        }
+      },
+      failed: (error) => {
+        unsubscribeState()
+        options.onError?.(error)
+      }
+    })))
+    if (remove._tag === "Failure") {
+      unsubscribeState()
+      options.onError?.(remove.failure)
+      return
+    }
+    // joining a connection already live (or reconnecting): no change is coming to say so
+    const state = hub.state()
+    if (state === "live" || state === "reconnecting") options.onState?.(state)
+    stop = () => {
+      unsubscribeState()
+      Effect.runFork(remove.success)
+    }
+  }, (error) => {
+    if (!stopped && options.onError) options.onError(error instanceof SignalError ? error : invalid(String(error)))
+  })
+  return () => {
+    if (stopped) return
+    stopped = true
+    stop()
+  }
+}
+
+/** A facade instance, as `install` sees it. */
+interface Installable {
+  readonly _signalHost?: FacadeHost
+  _signalSubscribe?: (handler: (signal: Signal) => void, options?: SubscribeOptions) => () => void
+}
+
+/**
+ * Makes `stelace.signal.subscribe` work on a facade instance (idempotent). The facade leaves the
+ * real-time client out until this is called, so apps that do not use it do not carry it.
+ */
+export const install = (stelace: object): void => {
+  const target = stelace as Installable
+  const host = target._signalHost
+  if (host === undefined) throw invalid("install takes an instance made by createInstance")
+  if (target._signalSubscribe !== undefined) return
+  Object.defineProperty(target, "_signalSubscribe", {
+    value: (handler: (signal: Signal) => void, options?: SubscribeOptions) => subscribe(host, handler, options),
+    enumerable: false,
+    configurable: true
+  })
+}

@@ -1,0 +1,111 @@
+/**
+ * `stelace.signal.subscribe` of the Promise facade, against the local backend over real
+ * WebSockets (`ws`, as Node 20 needs): the handler gets the signals of the named channels and of
+ * the user's channel once logged in, state and error callbacks report, and unsubscribing closes
+ * the connection.
+ */
+import WebSocket from "ws"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createInstance } from "../../src/index.js"
+import { type ConnectionState, install, type Signal, SignalError, type WebSocketConstructor } from "../../src/Signal.js"
+import { type RunningServer, startServer } from "../../src/testing/index.js"
+
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server.close()
+})
+
+const instance = (apiKey = server.publishableApiKey, installed = true) => {
+  const stelace = createInstance({ apiKey })
+  stelace.setHost("127.0.0.1", server.port, "http")
+  if (installed) install(stelace)
+  return stelace
+}
+
+const next = <A>(register: (resolve: (value: A) => void) => void) => new Promise<A>((resolve) => register(resolve))
+
+describe("stelace.signal.subscribe", () => {
+  it("calls the handler with the signals of its channels, reports live, and closes the socket on unsubscribe", async () => {
+    const stelace = instance()
+    const states: Array<ConnectionState> = []
+    const received: Array<Signal> = []
+    let live!: () => void
+    const isLive = new Promise<void>((resolve) => (live = resolve))
+    const unsubscribe = stelace.signal.subscribe((signal) => received.push(signal), {
+      channels: ["lobby"],
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      onState: (state) => {
+        states.push(state)
+        if (state === "live") live()
+      }
+    })
+    await isLive
+    // the server adds the client to its channels once the authentication answer is checked
+    const admin = instance(server.secretApiKey)
+    let answer
+    for (let i = 0; i < 50 && answer === undefined; i++) {
+      answer = await admin.signal.send({ destination: "lobby", event: "lobbyChanged", message: { n: 1 } }).catch(() => undefined)
+    }
+    expect(answer).toMatchObject({ destination: "lobby", event: "lobbyChanged" })
+    await expect.poll(() => received).toEqual([{ event: "lobbyChanged", message: { n: 1 }, env: "test" }])
+    unsubscribe()
+    await expect.poll(() => server.backend.signal.clients()).toBe(0)
+    // no callback after unsubscribing
+    expect(states).toEqual(["connecting", "live"])
+    await stelace.dispose()
+    await admin.dispose()
+  })
+
+  it("tells a subscriber joining a live connection that it is live at once", async () => {
+    const stelace = instance()
+    const options = { WebSocket: WebSocket as unknown as WebSocketConstructor }
+    await next<void>((resolve) => stelace.signal.subscribe(() => {}, { ...options, onState: (state) => state === "live" && resolve() }))
+    const states: Array<ConnectionState> = []
+    stelace.signal.subscribe(() => {}, { ...options, onState: (state) => states.push(state) })
+    await expect.poll(() => states).toEqual(["live"])
+    await stelace.dispose()
+  })
+
+  it("joins the user's channel after login", async () => {
+    const stelace = instance()
+    const login = await stelace.auth.login({ username: "alice@example.com", password: "alice-password" })
+    const received = next<Signal>((resolve) =>
+      stelace.signal.subscribe(resolve, { WebSocket: WebSocket as unknown as WebSocketConstructor })
+    )
+    const admin = instance(server.secretApiKey)
+    let sent
+    for (let i = 0; i < 200 && sent === undefined; i++) {
+      sent = await admin.signal.send({ destination: login.userId, message: "hello Alice" }).catch(() => undefined)
+    }
+    expect(await received).toEqual({ event: "signal", message: "hello Alice", env: "test" })
+    await stelace.dispose()
+    await admin.dispose()
+  })
+
+  it("calls onError with InvalidApiKey when the server refuses the key", async () => {
+    const stelace = instance("pubk_test_NotAKeyOfThisPlatformAtAll0")
+    const error = await next<SignalError>((resolve) =>
+      stelace.signal.subscribe(() => {}, { WebSocket: WebSocket as unknown as WebSocketConstructor, onError: resolve })
+    )
+    expect(error).toBeInstanceOf(SignalError)
+    expect(error.reason).toBe("InvalidApiKey")
+    await stelace.dispose()
+  })
+
+  it("without install, subscribe throws a SignalError saying to call install (the facade leaves the client out)", () => {
+    const stelace = instance(undefined, false)
+    expect(() => stelace.signal.subscribe(() => {})).toThrow(/install\(stelace\)/)
+    install(stelace)
+    install(stelace)
+    const unsubscribe = stelace.signal.subscribe(() => {}, { WebSocket: WebSocket as unknown as WebSocketConstructor })
+    unsubscribe()
+  })
+
+  it("refuses a missing handler at once", () => {
+    const stelace = instance()
+    expect(() => stelace.signal.subscribe(undefined as never)).toThrow(SignalError)
+  })
+})

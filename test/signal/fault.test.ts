@@ -1,0 +1,144 @@
+/**
+ * Faults on the signal socket, under TestClock: a drop mid-stream, a heartbeat that stalls,
+ * malformed frames. The stream survives them all: it reconnects (with backoff and jitter) and
+ * authenticates again, and its subscribers keep receiving.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Stream from "effect/Stream"
+import { TestClock } from "effect/testing"
+import * as Signal from "../../src/Signal.js"
+import { fakeServer, flush, handshake, signalFrame } from "./fakes.js"
+
+const options = { apiKey: "pubk_test_LocalStelacePublicKey0001", host: "api.example.com" }
+
+const setUp = (reconnect = { initialDelay: 1_000, maxDelay: 8_000 }) =>
+  Effect.gen(function*() {
+    const server = fakeServer()
+    const client = yield* Signal.makeWith({ ...options, WebSocket: server.WebSocket, reconnect }, undefined)
+    const states: Array<string> = []
+    client.onState((state) => states.push(state))
+    const received = yield* Effect.forkChild(Stream.runCollect(Stream.take(client.signals(), 2)))
+    yield* flush
+    handshake(server.last())
+    yield* flush
+    return { server, client, states, received }
+  })
+
+describe("Signal faults", () => {
+  it.effect("a drop mid-stream: reconnects after a jittered backoff, authenticates again, and the stream goes on", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { server, client, received, states } = yield* setUp()
+      server.last().push(signalFrame("signal", 1))
+      server.last().drop()
+      yield* flush
+      assert.strictEqual(client.state(), "reconnecting")
+      // the first delay is 1 s jittered to 0.5-1 s: nothing before 0.5 s, a new socket by 1 s
+      yield* TestClock.adjust(499)
+      yield* flush
+      assert.strictEqual(server.sockets.length, 1)
+      yield* TestClock.adjust(501)
+      yield* flush
+      assert.strictEqual(server.sockets.length, 2)
+      handshake(server.last())
+      yield* flush
+      assert.include(server.last().sent.join("\n"), "43/signal,0")
+      server.last().push(signalFrame("signal", 2))
+      const signals = yield* Fiber.join(received)
+      assert.deepStrictEqual(signals.map((signal) => signal.message), [1, 2])
+      // the stream took its two signals and ended: the connection is no longer wanted
+      assert.deepStrictEqual(states, ["connecting", "live", "reconnecting", "live", "idle"])
+    })))
+
+  it.effect("the backoff doubles while attempts fail and stays under its ceiling", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { server } = yield* setUp({ initialDelay: 1_000, maxDelay: 4_000 })
+      server.last().drop()
+      const gaps: Array<number> = []
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const before = server.sockets.length
+        let waited = 0
+        while (server.sockets.length === before) {
+          yield* TestClock.adjust(100)
+          yield* flush
+          waited += 100
+        }
+        gaps.push(waited)
+        server.last().drop()
+        yield* flush
+      }
+      // ceilings 1, 2, 4, 4, 4 s, each jittered to 50-100%
+      const ceilings = [1_000, 2_000, 4_000, 4_000, 4_000]
+      gaps.forEach((gap, index) => {
+        assert.isAtLeast(gap, ceilings[index]! / 2)
+        assert.isAtMost(gap, ceilings[index]! + 100)
+      })
+    })))
+
+  it.effect("a stalled heartbeat: pings every pingInterval, and without a pong within pingTimeout closes and reconnects", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { server } = yield* setUp()
+      const socket = server.last()
+      yield* TestClock.adjust(25_000)
+      yield* flush
+      assert.strictEqual(socket.sent.at(-1), "2")
+      socket.push("3")
+      yield* TestClock.adjust(25_000)
+      yield* flush
+      assert.strictEqual(socket.sent.filter((frame) => frame === "2").length, 2)
+      // no pong this time
+      yield* TestClock.adjust(5_000)
+      yield* flush
+      assert.isTrue(socket.closed)
+      yield* TestClock.adjust(1_000)
+      yield* flush
+      assert.strictEqual(server.sockets.length, 2)
+    })))
+
+  it.effect("answers the server's pings with pongs", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { server } = yield* setUp()
+      server.last().push("2")
+      yield* flush
+      assert.strictEqual(server.last().sent.at(-1), "3")
+    })))
+
+  const malformed = [
+    ["an unknown Engine.IO type", "9garbage"],
+    ["an event without JSON", "42/signal,[not json"],
+    ["an event without a name", "42/signal,[1,2]"],
+    ["a binary frame", new Uint8Array([1, 2, 3])],
+    ["an empty frame", ""]
+  ] as const
+  for (const [what, frame] of malformed) {
+    it.effect(`a malformed frame (${what}) drops the connection, which comes back; no defect`, () =>
+      Effect.scoped(Effect.gen(function*() {
+        const { server, received, client } = yield* setUp()
+        server.last().push(signalFrame("signal", 1))
+        server.last().push(frame)
+        yield* flush
+        assert.isTrue(server.sockets[0]!.closed)
+        assert.strictEqual(client.state(), "reconnecting")
+        yield* TestClock.adjust(1_000)
+        yield* flush
+        handshake(server.last())
+        server.last().push(signalFrame("signal", 2))
+        const signals = yield* Fiber.join(received)
+        assert.deepStrictEqual(signals.map((signal) => signal.message), [1, 2])
+      })))
+  }
+
+  it.effect("a server that never asks for authentication: the attempt times out and is retried", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const server = fakeServer()
+      const client = yield* Signal.makeWith({ ...options, WebSocket: server.WebSocket, handshakeTimeout: 3_000 }, undefined)
+      yield* Effect.forkChild(Stream.runDrain(client.signals()))
+      yield* flush
+      server.last().push(`0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":5000}`)
+      yield* TestClock.adjust(3_000)
+      yield* flush
+      assert.isTrue(server.sockets[0]!.closed)
+      assert.strictEqual(client.state(), "reconnecting")
+    })))
+})

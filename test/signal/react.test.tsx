@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+/**
+ * The React bindings of Signal against the local backend over real WebSockets: `useSignal` runs
+ * its handler on the events it asks for, `useInvalidateOnSignal` makes the named queries refetch
+ * (the signal's message never enters the cache), and `<SignalStatus />` says live or reconnecting.
+ */
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query"
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react"
+import type { ReactNode } from "react"
+import { useState } from "react"
+import WebSocket from "ws"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { createInstance, TokenStore } from "../../src/index.js"
+import { SignalStatus, StelaceProvider, useInvalidateOnSignal, useSignal, useStelaceQueries } from "../../src/react/index.js"
+import type { WebSocketConstructor } from "../../src/Signal.js"
+import { type RunningServer, startServer } from "../../src/testing/index.js"
+
+const ws = WebSocket as unknown as WebSocketConstructor
+let server: RunningServer
+
+beforeEach(async () => {
+  server = await startServer()
+})
+afterEach(async () => {
+  cleanup()
+  await server.close()
+})
+
+const instance = (apiKey = server.publishableApiKey) => {
+  // each instance its own session (the default store is the page's localStorage, shared); the
+  // platform's sender stands for a server, which this page only simulates, so its secret key is allowed
+  const stelace = createInstance({
+    apiKey,
+    tokenStore: TokenStore.makeMemoryStore(),
+    dangerouslyAllowSecretKeyInBrowser: apiKey.startsWith("seck_")
+  })
+  stelace.setHost("127.0.0.1", server.port, "http")
+  return stelace
+}
+
+const renderWith = (client: ReturnType<typeof instance>, queryClient: QueryClient, children: ReactNode) =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      <StelaceProvider client={client} queryClient={queryClient}>{children}</StelaceProvider>
+    </QueryClientProvider>
+  )
+
+/** Signals `destination` as the platform, once someone listens there. */
+const signal = async (destination: string, event: string, message: unknown) => {
+  const admin = instance(server.secretApiKey)
+  await waitFor(() => admin.signal.send({ destination, event, message }), { timeout: 5_000 })
+}
+
+describe("useSignal", () => {
+  it("runs the handler on the events asked for, on the named channels", async () => {
+    function Last() {
+      const [last, setLast] = useState("none")
+      useSignal((s) => setLast(`${s.event}:${JSON.stringify(s.message)}`), { event: "wanted", channels: ["room"], WebSocket: ws })
+      return <p>{last}</p>
+    }
+    renderWith(instance(), new QueryClient(), <Last />)
+    await signal("room", "ignored", 1)
+    await signal("room", "wanted", 2)
+    expect(await screen.findByText("wanted:2")).toBeTruthy()
+  })
+})
+
+describe("useInvalidateOnSignal", () => {
+  it("refetches the named queries when a signal arrives, and never caches the signal's message", async () => {
+    const client = instance()
+    const login = await client.auth.login({ username: "alice@example.com", password: "alice-password" })
+    const queryClient = new QueryClient()
+    function Messages() {
+      const api = useStelaceQueries()
+      useInvalidateOnSignal(queryClient, (s) => (s.event === "messageSent" ? ["messages"] : []), { WebSocket: ws })
+      const { data } = useQuery(api.messages.list.queryOptions({ userId: login.userId }))
+      return <p>{data === undefined ? "loading" : `${data.results.length} messages`}</p>
+    }
+    renderWith(client, queryClient, <Messages />)
+    const before = Number((await screen.findByText(/messages$/)).textContent!.split(" ")[0])
+    const bruno = instance()
+    await bruno.auth.login({ username: "bruno@example.com", password: "bruno-password" })
+    await bruno.messages.create({ content: "Still available?", topicId: "ast_live", receiverId: login.userId })
+    await signal(login.userId, "messageSent", { forged: "payload" })
+    expect(await screen.findByText(`${before + 1} messages`)).toBeTruthy()
+    const cached = JSON.stringify(queryClient.getQueryCache().getAll().map((query) => query.state.data))
+    expect(cached).not.toContain("forged")
+  })
+})
+
+describe("SignalStatus", () => {
+  it("says Live once connected, and Reconnecting… when the server goes away", async () => {
+    renderWith(instance(), new QueryClient(), <SignalStatus WebSocket={ws} />)
+    expect((await screen.findByRole("status")).textContent).toMatch(/Connecting|Live/)
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Live"))
+    await act(() => server.close())
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Reconnecting…"))
+    expect(screen.getByRole("status").getAttribute("data-state")).toBe("reconnecting")
+    server = await startServer()
+  })
+})

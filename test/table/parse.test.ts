@@ -1,0 +1,70 @@
+/**
+ * The generator reads the route table as TypeScript: a route may span lines, ids are declared once
+ * per family (`@id`) and everything not in the documented form is refused, naming the route.
+ */
+import { describe, expect, it } from "vitest"
+
+const generator: string = "../../scripts/generate.mjs"
+const { parseTable } = await import(generator)
+
+const table = (families: string) => `import type * as T from "../../Types.js"
+import { as, get, list, post } from "./model.js"
+${families}`
+
+const widgets = (routes: string, tags = " * @id WidgetId a widget (\`wdg_...\`)\n") => table(`
+/**
+ * Widgets (\`/widgets\`).
+ *
+${tags} * @since 0.2.0
+ */
+export const widgets = {
+${routes}
+}
+`)
+
+describe("reading the route table", () => {
+  it("reads a route written over several lines, with its doc comment, types, paging and extras", () => {
+    const [family] = parseTable(widgets(`  /** Lists widgets (\`GET /widgets\`). */
+  list: /*#__PURE__*/ list(
+    "/widgets",
+    as<T.Widget, T.WidgetListParams, "cursor">
+  ),
+  /**
+   * Finds widgets (\`POST /widgets/find\`).
+   */
+  find: /*#__PURE__*/ post("/widgets/find", as<T.Widget, T.FindParams>, { kind: "list", pageIn: "body" }),
+  /** Reads one widget (\`GET /widgets/:id\`). */
+  read: /*#__PURE__*/ get("/widgets/:id", as<T.Widget | T.Gadget>)`))
+    expect(family.name).toBe("widgets")
+    expect(family.routes.map((r: any) => [r.name, r.method, r.kind, r.path, r.out, r.input, r.paging])).toEqual([
+      ["list", "GET", "list", "/widgets", "T.Widget", "T.WidgetListParams", "cursor"],
+      ["find", "POST", "list", "/widgets/find", "T.Widget", "T.FindParams", "version"],
+      ["read", "GET", "object", "/widgets/:id", "T.Widget | T.Gadget", undefined, "version"]
+    ])
+    expect(family.routes[1].doc.body).toEqual(["Finds widgets (`POST /widgets/find`)."])
+    expect(family.ids).toEqual([{ name: "WidgetId", collection: "widgets", target: undefined, description: "a widget (`wdg_...`)" }])
+  })
+
+  it("takes an id's collection from the tag when the family's routes do not tell it", () => {
+    const [family] = parseTable(widgets(
+      `  /** Reads one widget (\`GET /widgets/:id\`). */\n  read: /*#__PURE__*/ get("/widgets/:id", as<T.Widget>)`,
+      " * @id WidgetId a widget\n * @id PartId /parts = WidgetId a part, which is a widget\n"
+    ))
+    expect(family.ids.map((id: any) => [id.name, id.collection, id.target])).toEqual([["WidgetId", "widgets", undefined], ["PartId", "parts", "WidgetId"]])
+  })
+
+  it.each([
+    ["a route without a doc comment", `  read: /*#__PURE__*/ get("/widgets/:id", as<T.Widget>)`, /route widgets.read has no doc comment/],
+    ["a route not marked pure", `  /** R. */\n  read: get("/widgets/:id", as<T.Widget>)`, /route widgets.read is not marked/],
+    ["an unknown helper", `  /** R. */\n  read: /*#__PURE__*/ fetch("/widgets/:id", as<T.Widget>)`, /unknown helper fetch/],
+    ["a path that is not a literal", `  /** R. */\n  read: /*#__PURE__*/ get(path, as<T.Widget>)`, /has no path literal/],
+    ["no as<Out, In>", `  /** R. */\n  read: /*#__PURE__*/ get("/widgets/:id")`, /has no as<Out, In> types/],
+    ["a spread", `  /** R. */\n  ...others`, /not a route entry/]
+  ])("refuses %s, naming it", (_, routes, message) => {
+    expect(() => parseTable(widgets(routes))).toThrow(message)
+  })
+
+  it("refuses an @id whose collection cannot be told", () => {
+    expect(() => parseTable(widgets(`  /** L. */\n  list: /*#__PURE__*/ list("/widgets", as<T.Widget>)`))).toThrow(/@id WidgetId needs \/<collection>/)
+  })
+})
