@@ -118,7 +118,7 @@ describe("the demo marketplace on a real Stelace server", () => {
     await visible(heading(taker.page, listing))
     await taker.page.getByRole("link", { name: ownerName }).click()
     await visible(heading(taker.page, ownerName))
-    await visible(taker.page.getByText("5 out of 5 (1 rating)"))
+    await visible(taker.page.getByRole("region", { name: "Ratings" }).getByText("5 out of 5 (1 rating)"))
     await expectAccessible(taker.page, "a profile on the real server")
     expect(unexpected(owner.problems)).toEqual([])
     expect(unexpected(taker.problems, [500])).toEqual([])
