@@ -109,6 +109,29 @@ describe("owners and profiles", () => {
     expect(unexpected(problems)).toEqual([])
   })
 
+  it("publishes a listing with its quantity and a photo", async () => {
+    const { page, problems } = await newPage(await newContext(browser))
+    await logIn(page, "bruno@example.com", "bruno-password", "Bruno")
+    await page.goto(new URL("/listings/new", app.appUrl).href)
+    await visible(heading(page, "List an item"))
+    await page.getByLabel("Name").fill("Folding chairs")
+    await page.getByLabel("Category").selectOption({ label: "Outdoor › Camping" })
+    await page.getByLabel("Price per day, in euros").fill("3")
+    await page.getByLabel("Quantity").fill("4")
+    await page.getByLabel("Photos").setInputFiles([{ name: "chairs.png", mimeType: "image/png", buffer: png(800, 600, [90, 120, 200], [230, 210, 160]) }])
+    await expectAccessible(page, "the new listing form")
+    await page.getByRole("button", { name: "Publish listing" }).click()
+    await visible(heading(page, "Folding chairs"))
+    await visible(page.getByRole("img", { name: "Folding chairs, photo 1 of 1" }))
+    // a taker chooses how many of the four
+    const taker = await newPage(await newContext(browser))
+    await taker.page.goto(page.url())
+    await visible(heading(taker.page, "Folding chairs"))
+    expect(await taker.page.getByLabel("Quantity").getAttribute("max")).toBe("4")
+    expect(unexpected(problems)).toEqual([])
+    expect(unexpected(taker.problems)).toEqual([])
+  })
+
   it("edits a listing with photos resized before upload, and deletes another after a confirmation", async () => {
     const { page, problems } = await newPage(await newContext(browser))
     await logIn(page, "alice@example.com", "alice-password", "Alice")

@@ -70,3 +70,31 @@ export const photosOf = (listing: { readonly metadata?: unknown }): Array<string
     return typeof url === "string" && /^(https?:|data:image\/)/.test(url) ? [url] : []
   })
 }
+
+/** Photos a listing can have. */
+export const MAX_PHOTOS = 8
+
+/** Why photos cannot be sent, in words for the form. */
+export class PhotoProblem extends Error {}
+
+/**
+ * Checks the chosen files (type, count with the `kept` ones, an uploader to send them), then
+ * resizes and uploads them one after the other; their URLs, in order.
+ */
+export const uploadPhotos = async (
+  uploader: PhotoUploader | undefined,
+  files: ReadonlyArray<File>,
+  { kept = 0, onProgress }: { readonly kept?: number; readonly onProgress?: (text: string) => void } = {}
+): Promise<Array<string>> => {
+  const wrongType = files.find((file) => !(PHOTO_TYPES as ReadonlyArray<string>).includes(file.type))
+  if (wrongType !== undefined) throw new PhotoProblem(`${wrongType.name} is not a JPEG, PNG or WebP image.`)
+  if (kept + files.length > MAX_PHOTOS) throw new PhotoProblem(`A listing has at most ${MAX_PHOTOS} photos.`)
+  if (files.length > 0 && uploader === undefined) throw new PhotoProblem("Photo uploads are not set up for this marketplace.")
+  const urls: Array<string> = []
+  for (const [index, file] of files.entries()) {
+    onProgress?.(`Uploading photo ${index + 1} of ${files.length}…`)
+    urls.push(await uploader!.upload(await resizePhoto(file)))
+  }
+  onProgress?.("")
+  return urls
+}

@@ -9,11 +9,8 @@ import type { Asset } from "stelace-effect"
 import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel } from "../components/ListingImage.js"
-import { PHOTO_TYPES, photosOf, resizePhoto, usePhotoUploader } from "../photos.js"
+import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem, photosOf, uploadPhotos, usePhotoUploader } from "../photos.js"
 import { useCategories, useListing } from "../queries.js"
-
-/** Photos a listing can have. */
-const MAX_PHOTOS = 8
 
 export const EditListingPage = () => {
   const { id } = useParams({ from: "/listings/$id/edit" })
@@ -39,8 +36,6 @@ export const EditListingPage = () => {
   return <EditForm key={listing.data.id} listing={listing.data} />
 }
 
-class PhotoProblem extends Error {}
-
 const EditForm = ({ listing }: { listing: Asset }) => {
   const client = useStelace()
   const api = useStelaceQueries()
@@ -62,16 +57,7 @@ const EditForm = ({ listing }: { listing: Asset }) => {
 
   const save = useMutation({
     mutationFn: async () => {
-      const wrongType = files.find((file) => !(PHOTO_TYPES as ReadonlyArray<string>).includes(file.type))
-      if (wrongType !== undefined) throw new PhotoProblem(`${wrongType.name} is not a JPEG, PNG or WebP image.`)
-      if (kept.length + files.length > MAX_PHOTOS) throw new PhotoProblem(`A listing has at most ${MAX_PHOTOS} photos.`)
-      if (files.length > 0 && uploader === undefined) throw new PhotoProblem("Photo uploads are not set up for this marketplace.")
-      const uploaded: Array<string> = []
-      for (const [index, file] of files.entries()) {
-        setProgress(`Uploading photo ${index + 1} of ${files.length}…`)
-        uploaded.push(await uploader!.upload(await resizePhoto(file)))
-      }
-      setProgress("")
+      const uploaded = await uploadPhotos(uploader, files, { kept: kept.length, onProgress: setProgress })
       return client.assets.update(listing.id, {
         name: form.name.trim(),
         price: Number(form.price),
