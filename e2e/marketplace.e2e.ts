@@ -154,8 +154,11 @@ describe("the demo marketplace", () => {
     await visible(owner.page.getByRole("listitem").filter({ hasText: "About a booking" }).getByText("Hello Alice, can I pick the kayak up at 10?"))
     await expectAccessible(owner.page, "the inbox")
     await screenshot(owner.page, "inbox")
-    // opening it marks it read, and the header's count follows
+    // opening it marks it read (messages.update on the wire), and the header's count follows
+    const markedRead = owner.page.waitForRequest((request) =>
+      request.method() === "PATCH" && /\/messages\/msg_\w+$/.test(request.url()) && request.postData() === JSON.stringify({ read: true }))
     await question.getByRole("link").click()
+    await markedRead
     await visible(heading(owner.page, "Conversation with Chloé"))
     await expect.poll(() => inboxLink.textContent(), { timeout: 15_000 }).toBe(unreadBefore === 1 ? "Inbox" : `Inbox (${unreadBefore - 1} unread)`)
     await expectAccessible(owner.page, "a conversation")
