@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
-import { MAX_UPLOAD_BYTES } from "../../src/testing/Uploads.js"
+import { MAX_UPLOAD_BYTES, MAX_UPLOADS } from "../../src/testing/Uploads.js"
 
 let server: RunningServer
 
@@ -63,6 +63,14 @@ describe("development uploads", () => {
       write()
     })
     expect(status).toBe(413)
+  })
+
+  it(`keeps the last ${MAX_UPLOADS} uploads, the oldest going first`, async () => {
+    const urls: Array<string> = []
+    for (let i = 0; i <= MAX_UPLOADS; i++) urls.push(((await (await upload(png, "image/png")).json()) as { url: string }).url)
+    expect((await fetch(urls[0]!)).status).toBe(404)
+    expect((await fetch(urls[1]!)).status).toBe(200)
+    expect((await fetch(urls.at(-1)!)).status).toBe(200)
   })
 
   it("answers 404 for an unknown upload, and leaves the Stelace API alone", async () => {
