@@ -997,6 +997,19 @@ export interface SearchAvailabilityFilter {
   unavailableWhen?: StringFilter | null
 }
 
+/**
+ * What `customAttributes` of a search takes for one attribute, by its type: a number or a range
+ * for numbers, `true`/`false` for booleans, the exact string for text, one value or any of several
+ * for select, one value or all of several for tags; `null` filters nothing.
+ */
+export type SearchAttributeFilter =
+  | number
+  | { readonly gt?: number; readonly gte?: number; readonly lt?: number; readonly lte?: number }
+  | boolean
+  | string
+  | ReadonlyArray<string>
+  | null
+
 /** The search criteria of `POST /search`, also what a saved search stores. */
 export interface SearchQuery {
   /** Full-text query; may be empty. */
@@ -1016,9 +1029,13 @@ export interface SearchQuery {
   /** Always page-based, in every API version. */
   page?: number
   nbResultsPerPage?: number
-  /** By attribute name: an exact value, a range for numbers, one or several values for select and tags. */
-  customAttributes?: Record<string, unknown>
-  /** Filter expression (needs the search filter plugin); at most 512 characters. */
+  /** By attribute name (see {@link SearchAttributeFilter}); every server applies them. */
+  customAttributes?: Readonly<Record<string, SearchAttributeFilter>>
+  /**
+   * A filter expression, as Stelace's hosted API reads it: `_price >= 10 && _price <= 30`,
+   * `seats > 4 || (electric && color[red, white])`; at most 512 characters. An open-source server
+   * applies it only with its `stelace-search-filter-dsl-parser` plugin, and ignores it otherwise.
+   */
   filter?: string
   validated?: boolean
   /** `true` by default; `null` disables the filter. */

@@ -1,13 +1,14 @@
 /**
  * Builds the demo marketplace when its inputs changed: the app (`demo/`), the SDK sources it
  * bundles (`src/`) and the installed dependencies (`package-lock.json`). A build goes to
- * `node_modules/.cache/stelace-effect/demo/<hash of the inputs>/`, so an unchanged tree starts
- * without building.
+ * `node_modules/.cache/stelace-effect/demo/<hash of the inputs>/`, with brotli and gzip copies of
+ * its text files for the server, so an unchanged tree starts without building or compressing.
  */
 import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
+import { precompress } from "./serve.mjs"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 const cache = join(root, "node_modules/.cache/stelace-effect/demo")
@@ -43,6 +44,7 @@ export const buildDemo = async ({ log = console.log } = {}) => {
   const partial = join(cache, `${hash}.partial-${process.pid}`)
   const { build } = await import("vite")
   await build({ configFile: join(root, "demo/vite.config.ts"), logLevel: "warn", build: { outDir: partial } })
+  await precompress(partial)
   rmSync(outDir, { recursive: true, force: true })
   renameSync(partial, outDir)
   for (const name of readdirSync(cache)) {

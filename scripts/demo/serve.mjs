@@ -2,10 +2,18 @@
  * Serves the built demo app: its files, and `index.html` for every other page path (the app
  * routes in the browser). `index.html` carries the runtime configuration (where the API is, which
  * key to use) in its `#stelace-config` script, filled in here because ports are chosen at start.
+ *
+ * Text files (HTML, JavaScript, CSS, SVG, JSON) go compressed as the browser asks
+ * (`Accept-Encoding`: brotli, else gzip), with `Vary: Accept-Encoding`. Each is compressed once:
+ * by the build ({@link precompress} writes `.br` and `.gz` files beside it), else when the server
+ * starts, and kept. Vite's hashed files (`assets/`) are cached for good (`immutable`), everything
+ * else is revalidated (`no-cache`), `index.html` first.
  */
 import { createServer } from "node:http"
-import { existsSync, readFileSync, statSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { extname, join, normalize, sep } from "node:path"
+import { promisify } from "node:util"
+import { brotliCompress, constants, gzip } from "node:zlib"
 
 const types = {
   ".html": "text/html; charset=utf-8",
@@ -17,6 +25,81 @@ const types = {
   ".json": "application/json",
   ".txt": "text/plain; charset=utf-8",
   ".woff2": "font/woff2"
+}
+
+/** The types worth compressing (images and fonts are compressed already). */
+const compressible = new Set([".html", ".js", ".css", ".svg", ".json", ".txt"])
+
+/** Below this, compressing saves less than the headers it adds. */
+const minimumSize = 1024
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+/** Both encodings of a body, at their best levels: computed once per file. */
+const compress = async (body) => {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length
+      }
+    }),
+    gzipped(body, { level: constants.Z_BEST_COMPRESSION })
+  ])
+  return { br, gzip: gz }
+}
+
+/**
+ * The encoding to send, from `Accept-Encoding`: the one with the highest weight among brotli and
+ * gzip (brotli on a tie, it is smaller), `*` standing for both; `undefined` for none.
+ */
+export const chooseEncoding = (header) => {
+  if (typeof header !== "string") return undefined
+  const weights = new Map()
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";")
+    if (name === "") continue
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="))
+    const weight = q === undefined ? 1 : Number(q.slice(2))
+    weights.set(name, Number.isFinite(weight) ? weight : 0)
+  }
+  const weightOf = (name) => weights.get(name) ?? weights.get("*") ?? 0
+  const [best] = ["br", "gzip"].filter((name) => weightOf(name) > 0).sort((a, b) => weightOf(b) - weightOf(a))
+  return best
+}
+
+/** Every file under `dir`. */
+const filesUnder = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+
+/** The files of a build worth compressing (`index.html` aside: the server fills it in first). */
+const toCompress = (dir) =>
+  filesUnder(dir).filter((file) =>
+    compressible.has(extname(file)) && !file.endsWith(`${sep}index.html`) && statSync(file).size >= minimumSize
+  )
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each text file of a build, so that the server starts
+ * with them instead of compressing (brotli's best level takes about a second for 380 KB).
+ */
+export const precompress = async (dir) => {
+  await Promise.all(toCompress(dir).map(async (file) => {
+    const { br, gzip: gz } = await compress(readFileSync(file))
+    writeFileSync(`${file}.br`, br)
+    writeFileSync(`${file}.gz`, gz)
+  }))
+}
+
+/** The encodings the build wrote beside a file, if both are there and not older than it. */
+const precompressed = (file) => {
+  const time = statSync(file).mtimeMs
+  const fresh = (path) => existsSync(path) && statSync(path).mtimeMs >= time
+  return fresh(`${file}.br`) && fresh(`${file}.gz`)
+    ? { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) }
+    : undefined
 }
 
 const configScript = /<script id="stelace-config" type="application\/json">[^<]*<\/script>/
@@ -38,7 +121,41 @@ export const serveApp = async ({ dir, port, host, config }) => {
       `The demo app takes a publishable API key (pubk_...), ${String(config.apiKey).startsWith("seck_") ? "not a secret key (seck_...), which anyone could read in the browser" : "and was given something else"}`
     )
   }
-  const index = indexWith(dir, config)
+  const index = Buffer.from(indexWith(dir, config))
+  // compressed forms by file, started now so that the first visitor need not wait for them
+  const compressed = new Map()
+  const compressedFor = (key, body) => {
+    if (!compressed.has(key)) {
+      const pending = compress(body)
+      pending.catch(() => compressed.delete(key))
+      compressed.set(key, pending)
+    }
+    return compressed.get(key)
+  }
+  for (const file of toCompress(dir)) {
+    const ready = precompressed(file)
+    if (ready !== undefined) compressed.set(file, Promise.resolve(ready))
+    else compressedFor(file, readFileSync(file)).catch(() => {})
+  }
+  if (index.length >= minimumSize) compressedFor("index.html", index).catch(() => {})
+
+  /** Sends a body, compressed when it is text, large enough and the browser takes an encoding. */
+  const send = async (request, response, { key, type, cacheControl, body }) => {
+    const headers = { "content-type": types[type] ?? "application/octet-stream", "cache-control": cacheControl }
+    let payload = body
+    if (compressible.has(type)) {
+      headers.vary = "Accept-Encoding"
+      const encoding = body.length >= minimumSize ? chooseEncoding(request.headers["accept-encoding"]) : undefined
+      if (encoding !== undefined) {
+        payload = (await compressedFor(key, body))[encoding]
+        headers["content-encoding"] = encoding
+      }
+    }
+    headers["content-length"] = payload.length
+    response.writeHead(200, headers)
+    response.end(request.method === "HEAD" ? undefined : payload)
+  }
+
   const server = createServer((request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { allow: "GET, HEAD" }).end()
@@ -53,21 +170,29 @@ export const serveApp = async ({ dir, port, host, config }) => {
     }
     const file = normalize(join(dir, pathname))
     const inside = file.startsWith(dir + sep)
-    if (inside && !file.endsWith(`${sep}index.html`) && existsSync(file) && statSync(file).isFile()) {
-      const immutable = file.startsWith(join(dir, "assets") + sep)
-      response.writeHead(200, {
-        "content-type": types[extname(file)] ?? "application/octet-stream",
-        "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache"
-      })
-      response.end(request.method === "HEAD" ? undefined : readFileSync(file))
+    const failed = (error) => {
+      console.error(`Serving ${pathname} failed:`, error)
+      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" })
+      response.end("Internal server error")
+    }
+    // the build's compressed copies go out as the encoding of their file, not as files of their own
+    const copy = /\.(br|gz)$/.test(file) && existsSync(file.slice(0, -3))
+    if (inside && !copy && !file.endsWith(`${sep}index.html`) && existsSync(file) && statSync(file).isFile()) {
+      // Vite names what it emits in assets/ by content hash: a new build gives new names
+      const hashed = file.startsWith(join(dir, "assets") + sep)
+      send(request, response, {
+        key: file,
+        type: extname(file),
+        cacheControl: hashed ? "public, max-age=31536000, immutable" : "no-cache",
+        body: readFileSync(file)
+      }).catch(failed)
       return
     }
     if (extname(pathname) !== "" && pathname !== "/index.html") {
       response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found")
       return
     }
-    response.writeHead(200, { "content-type": types[".html"], "cache-control": "no-cache" })
-    response.end(request.method === "HEAD" ? undefined : index)
+    send(request, response, { key: "index.html", type: ".html", cacheControl: "no-cache", body: index }).catch(failed)
   })
   await new Promise((resolve, reject) => {
     server.once("error", reject)

@@ -1,19 +1,25 @@
 /**
  * `POST /search` over the stored assets, and saved searches (`sch_`).
  *
- * What Elasticsearch does on the real server is done by plain filters here: a text query matches
- * words of the name, description and text custom attributes (ranked by matches), categories
- * include their sub-categories, locations filter by distance, and periods by availability. The
- * response is page-based in every version, with `exhaustiveNbResults: true`. `similarTo` and the
- * `filter` DSL (a plugin on the real server) are accepted and ignored.
+ * What Elasticsearch does on the real server is done by plain filters here, following the
+ * server's query building (`src/services/search.js`) since `/search` cannot run in a differential
+ * test without Elasticsearch: a text query matches words of the name, description and text custom
+ * attributes (ranked by matches), categories include their sub-categories, `customAttributes`
+ * are the server's term and range filters, `location` keeps assets with a location within
+ * `maxDistance` metres (great-circle distance, as `geo_distance`), periods filter by
+ * availability, and `sort` steps put missing values last in either order, then the best matches.
+ * `filter` is applied as Stelace's hosted API does ({@link parseFilter}); an open-source server
+ * without its plugin ignores it. The response is page-based in every version, with
+ * `exhaustiveNbResults: true`. `similarTo` is accepted and ignored.
  */
 import * as Effect from "effect/Effect"
-import { type ApiError, forbidden, notFound, unprocessable } from "./ApiError.js"
+import { type ApiError, badRequest, forbidden, notFound, unprocessable } from "./ApiError.js"
 import { isAvailable } from "./Availabilities.js"
 import { recordEvent } from "./EventLog.js"
 import { asset as assetFamily } from "./Families.js"
 import { offsetPage, sortDocs } from "./Pagination.js"
 import { matchesRange, toList } from "./QueryString.js"
+import { type AttributeKind, FilterError, type FilterNode, matchesFilter, mentions, parseFilter } from "./SearchFilter.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
@@ -61,7 +67,8 @@ const searchBody = V.object({
   ...dataFields
 })
 
-const EARTH_RADIUS = 6_371_000
+/** Elasticsearch's mean Earth radius, in metres, which its `geo_distance` (arc) uses. */
+const EARTH_RADIUS = 6_371_008.7714
 
 const distance = (a: Doc, b: Doc): number => {
   const rad = (deg: number) => (deg * Math.PI) / 180
@@ -86,28 +93,71 @@ const descendants = (store: Store, ids: ReadonlyArray<string>): Set<string> => {
   return found
 }
 
+/**
+ * A `customAttributes` entry as the server checks it: a number or a range (`gt`, `gte`, `lt`,
+ * `lte`) for numbers, a boolean for booleans, a string for text; `null` is no filter.
+ */
+const validAttributeQuery = (type: string, wanted: unknown): boolean => {
+  switch (type) {
+    case "number":
+      return typeof wanted === "number" ||
+        (typeof wanted === "object" && wanted !== null && !Array.isArray(wanted) &&
+          Object.keys(wanted).every((key) => ["gt", "gte", "lt", "lte"].includes(key)))
+    case "boolean":
+      return typeof wanted === "boolean"
+    case "text":
+      return typeof wanted === "string"
+    default:
+      return true
+  }
+}
+
+/** The server's Elasticsearch filter of a `customAttributes` entry: terms, ranges, all tags. */
 const matchesAttribute = (type: string, actual: unknown, wanted: unknown): boolean => {
+  if (wanted === null) return true
   if (actual === undefined || actual === null) return false
   switch (type) {
     case "number":
       return matchesRange(actual, wanted, "number")
     case "boolean":
-      return actual === wanted
     case "text":
-      return String(actual).toLowerCase().includes(String(wanted).toLowerCase())
+      return actual === wanted
     case "select":
       return (Array.isArray(wanted) ? wanted : [wanted]).includes(actual)
     case "tags":
       return Array.isArray(actual) && (Array.isArray(wanted) ? wanted : [wanted]).every((tag) => actual.includes(tag))
     default:
-      return false
+      return true
+  }
+}
+
+/** An asset's value of a `filter` attribute: a built-in (`_price`...) or a custom attribute. */
+const filterValue = (asset: Doc) => (name: string): unknown => {
+  switch (name) {
+    case "_price":
+      return asset.price
+    case "_validated":
+      return asset.validated
+    case "_active":
+      return asset.active
+    case "_id":
+      return asset.id
+    case "_categoryId":
+      return asset.categoryId
+    case "_assetTypeId":
+      return asset.assetTypeId
+    case "_ownerId":
+      return asset.ownerId
+    case "_name":
+      return asset.name
+    default:
+      return asset.customAttributes?.[name]
   }
 }
 
 interface Hit {
   readonly asset: Doc
   readonly score: number
-  readonly distance: number | undefined
   readonly available: boolean
 }
 
@@ -117,30 +167,50 @@ const run = (ctx: RequestContext, search: Doc): Effect.Effect<Array<Hit>, ApiErr
     const store = ctx.store
     const definitions = new Map(store.all("customAttribute").map((attr) => [attr.name as string, attr]))
     const wantedAttributes = Object.entries((search.customAttributes ?? {}) as Doc)
-    const unknownNames = wantedAttributes.filter(([name]) => !definitions.has(name)).map(([name]) => name)
-    if (unknownNames.length > 0) {
-      return Effect.fail(unprocessable(`Unknown custom attributes: ${unknownNames.join(", ")}`, { customAttributes: unknownNames }))
+    if (wantedAttributes.some(([name]) => !definitions.has(name))) {
+      return Effect.fail(unprocessable("Unknown attribute in custom attributes query object"))
     }
+    for (const [name, wanted] of wantedAttributes) {
+      const type = definitions.get(name)!.type
+      if (wanted !== null && !validAttributeQuery(type, wanted)) {
+        return Effect.fail(unprocessable(`Invalid value for custom attribute ${name} of type ${type}`))
+      }
+    }
+    const filterSource = typeof search.filter === "string" ? search.filter.trim() : ""
+    let filter: FilterNode | undefined
+    if (filterSource !== "") {
+      const parsed = parseFilter(filterSource, (name) => definitions.get(name)?.type as AttributeKind | undefined)
+      if (parsed instanceof FilterError) {
+        return Effect.fail(badRequest(parsed.message, { filter: search.filter, location: parsed.location }))
+      }
+      filter = parsed
+    }
+    // a built-in the filter names takes over from the search's own parameter, as on the server
+    const filterDecides = (builtIn: string) => filter !== undefined && mentions(filterSource, builtIn)
     if (search.startDate && search.endDate && search.endDate <= search.startDate) {
       return Effect.fail(unprocessable("End date must be after start date"))
     }
     const sortSteps: Array<[string, "asc" | "desc"]> = toSortSteps(search.sort)
-    for (const [field] of sortSteps) {
-      const builtIn = ["_createdDate", "_updatedDate", "_name", "_validated", "_active", "_price", "_available"]
+    for (const [index, [field]] of sortSteps.entries()) {
+      const builtIn = ["_createdDate", "_updatedDate", "_name", "_validated", "_active", "_price"]
       const attr = definitions.get(field)
-      if (!builtIn.includes(field) && !(attr && ["text", "number", "boolean"].includes(attr.type))) {
-        return Effect.fail(unprocessable(`Invalid sort field: ${field}`))
+      if (field === "_available") {
+        if (index > 0) return Effect.fail(unprocessable("_available sorting should come as the first element of the sorting array"))
+      } else if (!builtIn.includes(field) && !(attr && ["text", "number", "boolean"].includes(attr.type))) {
+        return Effect.fail(unprocessable(`Can't sort by custom attribute ${field} of type ${attr?.type}`))
       }
-    }
-    if (sortSteps.some(([field], index) => field === "_available" && index > 0)) {
-      return Effect.fail(unprocessable("Sorting on _available must come first"))
     }
 
     const words = String(search.query ?? "").toLowerCase().split(/\s+/).filter((word) => word !== "")
-    const categories = search.categoryId === undefined ? undefined : descendants(store, toList(search.categoryId))
-    const assetTypes = search.assetTypeId === undefined ? undefined : new Set(toList(search.assetTypeId))
+    const categories = search.categoryId === undefined || filterDecides("_categoryId")
+      ? undefined
+      : descendants(store, toList(search.categoryId))
+    const assetTypes = search.assetTypeId === undefined || filterDecides("_assetTypeId")
+      ? undefined
+      : new Set(toList(search.assetTypeId))
     const without = new Set(toList(search.without))
-    const active = search.active === undefined ? true : search.active
+    const active = filterDecides("_active") ? null : search.active === undefined ? true : search.active
+    const validated = filterDecides("_validated") ? undefined : search.validated
     const maxDistance = search.maxDistance ?? store.config.stelace?.search?.maxDistance ?? 40_000_000
     const quantity = search.quantity ?? 1
     const checkAvailability = search.availabilityFilter?.enabled !== false
@@ -152,14 +222,15 @@ const run = (ctx: RequestContext, search: Doc): Effect.Effect<Array<Hit>, ApiErr
     const hits: Array<Hit> = []
     for (const asset of store.all("asset")) {
       if (active !== null && asset.active !== active) continue
-      if (search.validated !== undefined && asset.validated !== search.validated) continue
+      if (validated !== undefined && asset.validated !== validated) continue
       if (without.has(asset.id)) continue
       if (categories !== undefined && !categories.has(asset.categoryId)) continue
       if (assetTypes !== undefined && !assetTypes.has(asset.assetTypeId)) continue
-      if (search.createdBefore && !(asset.createdDate < search.createdBefore)) continue
-      if (search.createdAfter && !(asset.createdDate > search.createdAfter)) continue
+      if (search.createdBefore && !(asset.createdDate <= new Date(search.createdBefore).toISOString())) continue
+      if (search.createdAfter && !(asset.createdDate >= new Date(search.createdAfter).toISOString())) continue
       if (!wantedAttributes.every(([name, wanted]) =>
         matchesAttribute(definitions.get(name)!.type, asset.customAttributes?.[name], wanted))) continue
+      if (filter !== undefined && !matchesFilter(filter, filterValue(asset))) continue
 
       let score = 0
       if (words.length > 0) {
@@ -173,13 +244,10 @@ const run = (ctx: RequestContext, search: Doc): Effect.Effect<Array<Hit>, ApiErr
         if (score === 0) continue
       }
 
-      let nearest: number | undefined
-      if (search.location !== undefined) {
-        const distances = (asset.locations ?? []).map((location: Doc) => distance(search.location, location))
-        if (distances.length === 0) continue
-        nearest = Math.min(...distances)
-        if (nearest > maxDistance) continue
-      }
+      // `geo_distance` on `locations`: one of the asset's locations is near enough (position
+      // does not change the score: it filters, it does not rank)
+      if (search.location !== undefined &&
+        !(asset.locations ?? []).some((location: Doc) => distance(search.location, location) <= maxDistance)) continue
 
       let available = true
       if (startDate !== undefined && endDate !== undefined) {
@@ -192,7 +260,7 @@ const run = (ctx: RequestContext, search: Doc): Effect.Effect<Array<Hit>, ApiErr
       }
       if (checkAvailability && !available) continue
 
-      hits.push({ asset, score, distance: nearest, available })
+      hits.push({ asset, score, available })
     }
     return Effect.succeed(sortHits(hits, sortSteps))
   })
@@ -223,23 +291,26 @@ const sortValue = (hit: Hit, field: string): unknown => {
   }
 }
 
-const compare = (a: unknown, b: unknown): number => {
-  if (a === b) return 0
-  if (a === undefined || a === null) return 1
-  if (b === undefined || b === null) return -1
-  return a < b ? -1 : 1
-}
+/** Compares two present values; missing ones are placed by the caller. */
+const compare = (a: unknown, b: unknown): number => (a === b ? 0 : (a as number) < (b as number) ? -1 : 1)
+
+const missing = (value: unknown) => value === undefined || value === null
 
 const sortHits = (hits: Array<Hit>, steps: ReadonlyArray<[string, "asc" | "desc"]>): Array<Hit> => {
   const byDate = sortDocs(hits.map((hit) => ({ ...hit.asset, hit })), "createdDate", "desc").map((doc) => doc.hit as Hit)
   return byDate.sort((a, b) => {
     for (const [field, order] of steps) {
-      const result = compare(sortValue(a, field), sortValue(b, field))
+      const [left, right] = [sortValue(a, field), sortValue(b, field)]
+      // `missing: "_last"` on the server: assets without the value come last, in either order
+      if (missing(left) || missing(right)) {
+        if (missing(left) !== missing(right)) return missing(left) ? 1 : -1
+        continue
+      }
+      const result = compare(left, right)
       if (result !== 0) return order === "desc" ? -result : result
     }
-    if (a.score !== b.score) return b.score - a.score
-    if (a.distance !== undefined && b.distance !== undefined && a.distance !== b.distance) return a.distance - b.distance
-    return 0
+    // then `_score`, then (without sort) the newest first, the order `byDate` starts from
+    return b.score - a.score
   })
 }
 

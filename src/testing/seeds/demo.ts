@@ -62,9 +62,10 @@ export const demoSeed = (now: Date): SeedData => {
   }
   const { alice, bruno, chloe, david } = users
   const { assets, categories, assetTypes } = demo
-  const paris = { latitude: 48.8566, longitude: 2.3522 }
-  const lyon = { latitude: 45.764, longitude: 4.8357 }
-  const marseille = { latitude: 43.2965, longitude: 5.3698 }
+  // city centres (town halls), named so that a "Near" field can suggest the places listings use
+  const paris = { latitude: 48.8566, longitude: 2.3522, city: "Paris" }
+  const lyon = { latitude: 45.764, longitude: 4.8357, city: "Lyon" }
+  const marseille = { latitude: 43.2965, longitude: 5.3698, city: "Marseille" }
 
   return {
     config: {

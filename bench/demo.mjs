@@ -1,0 +1,352 @@
+// How fast the demo marketplace feels on a phone: the production build that `npm start` serves
+// (this script runs `scripts/start.mjs`, which builds it when its sources changed), in Chromium
+// (`@sparticuz/chromium` driven by playwright-core, with the same flags as the e2e suite: web
+// security and site isolation on), each page loaded once per run in a new browser context (a
+// cold cache), under Lighthouse's mobile profile applied through the DevTools protocol.
+//
+// Per page it prints the JavaScript transferred (files, KB on the wire as the server sent it, and
+// gzip -9 of the same files), then the median over the runs of LCP, CLS and total blocking time,
+// each beside its Core Web Vitals "good" threshold:
+//
+// - LCP: the last `largest-contentful-paint` entry once the page is quiet;
+// - CLS: the largest session window of `layout-shift` entries without recent input (shifts at
+//   most 1 s apart, a window at most 5 s long);
+// - TBT: for each `longtask` between first contentful paint and time to interactive, the part of
+//   it beyond 50 ms; time to interactive is taken as the end of the last long task before 5 s
+//   without one (or the load event, if later).
+//
+// One unmeasured load comes first (Chromium's processes and the server's first answers). A
+// benchmark, not a test: it asserts nothing, and stops by itself (about 40 s per run of the pages).
+//
+//   npm run bench:demo
+//   node bench/demo.mjs [--runs 3]
+//
+// The pages are the list `pages` below: a path, and the user to log in as first, if any.
+import sparticuz from "@sparticuz/chromium"
+import { spawn } from "node:child_process"
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+import { chromium } from "playwright-core"
+import { loadTesting } from "../bin/backend.mjs"
+
+const root = fileURLToPath(new URL("../", import.meta.url))
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`)
+  return index === -1 ? fallback : process.argv[index + 1]
+}
+const runs = Number(arg("runs", "3"))
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs takes a whole number from 1, not "${arg("runs")}"`)
+  process.exit(2)
+}
+
+const { demo } = (await loadTesting()).StelaceTest
+
+/** The pages measured, by name: update the paths as the app's routes change. */
+const pages = [
+  { name: "home", path: "/" },
+  { name: "search", path: "/?query=bike" },
+  { name: "listing", path: `/listings/${demo.assets.tesla}` },
+  { name: "booking", path: `/bookings/${demo.transactions.teslaBooking}`, user: demo.users.chloe }
+]
+
+/**
+ * Lighthouse's mobile profile (its "Moto G Power" emulation and "slow 4G" throttling): the CPU
+ * slowed 4 times, 150 ms round trips, 1.6 Mbps down and 750 kbps up, a 412 x 823 screen at 1.75x.
+ */
+const profile = {
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+  uploadBytesPerSecond: (750 * 1024) / 8,
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75
+}
+
+/** Core Web Vitals' "good" thresholds. */
+const good = { lcp: 2500, cls: 0.1, tbt: 200 }
+
+// ---------------------------------------------------------------------------------------------
+// The app and its API, as `npm start` runs them, on free ports
+
+const startApp = () =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/start.mjs", "--port", "0", "--api-port", "0"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "" }
+    })
+    let output = ""
+    const urlAfter = (label) => new RegExp(`${label}:\\s+(http://\\S+)`).exec(output)?.[1]
+    const onData = (chunk) => {
+      output += chunk
+      const appUrl = urlAfter("Demo marketplace")
+      const apiUrl = urlAfter("Stelace API")
+      if (appUrl !== undefined && apiUrl !== undefined && output.includes("Press Ctrl-C")) {
+        child.stdout.off("data", onData)
+        resolve({ appUrl, apiUrl, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill("SIGTERM")))) })
+      }
+    }
+    child.stdout.on("data", onData)
+    child.stderr.on("data", (chunk) => (output += chunk))
+    child.once("exit", (code) => reject(new Error(`npm start's script exited (${code}) before it was ready:\n${output}`)))
+  })
+
+/** A session of a demo user, as the app keeps it in localStorage (`stl-authtoken`). */
+const sessionOf = async (apiUrl, user) => {
+  const response = await fetch(`${apiUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Basic ${btoa(`${demo.publishableApiKey}:`)}` },
+    body: JSON.stringify({ username: user.username, password: user.password })
+  })
+  if (!response.ok) throw new Error(`Logging in as ${user.username} failed: ${response.status} ${await response.text()}`)
+  return response.json()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chromium, launched as e2e/browser.ts launches it (keep the two in step)
+
+const dropped = new Set([
+  "--disable-web-security",
+  "--allow-running-insecure-content",
+  "--disable-site-isolation-trials",
+  "--single-process",
+  "--no-zygote"
+])
+const isolation = new Set(["IsolateOrigins", "site-per-process"])
+const keptFlag = (flag) => {
+  if (dropped.has(flag)) return []
+  if (!flag.startsWith("--disable-features=")) return [flag]
+  const features = flag.slice("--disable-features=".length).split(",").filter((feature) => !isolation.has(feature))
+  return features.length === 0 ? [] : [`--disable-features=${features.join(",")}`]
+}
+
+const launch = async () =>
+  chromium.launch({
+    executablePath: await sparticuz.executablePath(),
+    args: [
+      ...sparticuz.args.flatMap(keptFlag),
+      "--site-per-process",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run"
+    ],
+    headless: true
+  })
+
+// ---------------------------------------------------------------------------------------------
+// In the page: the observers, from before the app's first script
+
+const observe = () => {
+  const state = { lcp: 0, lcpElement: "", fcp: undefined, shifts: [], longTasks: [] }
+  window.__vitals = state
+  const watch = (type, onEntry) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true })
+    } catch {
+      // an entry type this browser lacks
+    }
+  }
+  watch("largest-contentful-paint", (entry) => {
+    state.lcp = entry.startTime
+    const element = entry.element
+    state.lcpElement = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}` : ""
+  })
+  watch("paint", (entry) => {
+    if (entry.name === "first-contentful-paint") state.fcp = entry.startTime
+  })
+  watch("layout-shift", (entry) => {
+    if (!entry.hadRecentInput) state.shifts.push({ start: entry.startTime, value: entry.value })
+  })
+  watch("longtask", (entry) => state.longTasks.push({ start: entry.startTime, duration: entry.duration }))
+}
+
+/** The largest session window of layout shifts: at most 1 s between shifts, 5 s in all. */
+const cumulativeLayoutShift = (shifts) => {
+  let worst = 0
+  let window = 0
+  let first = -Infinity
+  let last = -Infinity
+  for (const shift of shifts) {
+    if (shift.start - last > 1000 || shift.start - first > 5000) {
+      first = shift.start
+      window = 0
+    }
+    last = shift.start
+    window += shift.value
+    worst = Math.max(worst, window)
+  }
+  return worst
+}
+
+/** Total blocking time between first contentful paint and time to interactive. */
+const totalBlockingTime = (longTasks, fcp, loadEnd) => {
+  const tti = Math.max(loadEnd, ...longTasks.map((task) => task.start + task.duration))
+  return longTasks.reduce((sum, task) => {
+    const start = Math.max(task.start, fcp)
+    const end = Math.min(task.start + task.duration, tti)
+    // the part of the task after first contentful paint, beyond 50 ms
+    return end - start > 50 ? sum + (end - start - 50) : sum
+  }, 0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// One cold load of one page
+
+const measure = async (browser, app, page) => {
+  const context = await browser.newContext({
+    viewport: profile.viewport,
+    deviceScaleFactor: profile.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    locale: "en-GB",
+    timezoneId: "Europe/Paris"
+  })
+  try {
+    if (page.user !== undefined) {
+      const tokens = await sessionOf(app.apiUrl, page.user)
+      await context.addInitScript((value) => {
+        try {
+          window.localStorage.setItem("stl-authtoken", value)
+        } catch {
+          // a document without storage (about:blank)
+        }
+      }, JSON.stringify(tokens))
+    }
+    await context.addInitScript(observe)
+    const tab = await context.newPage()
+    const cdp = await context.newCDPSession(tab)
+    await cdp.send("Network.enable")
+    await cdp.send("Network.clearBrowserCache")
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: false })
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: profile.latencyMs,
+      downloadThroughput: profile.downloadBytesPerSecond,
+      uploadThroughput: profile.uploadBytesPerSecond
+    })
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown })
+
+    const scripts = new Map()
+    cdp.on("Network.responseReceived", ({ requestId, response }) => {
+      if (/javascript|ecmascript/.test(response.mimeType)) scripts.set(requestId, { url: response.url, wire: 0 })
+    })
+    cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+      const script = scripts.get(requestId)
+      if (script !== undefined) script.wire = encodedDataLength
+    })
+
+    const problems = []
+    tab.on("pageerror", (error) => problems.push(error.message))
+    await tab.goto(new URL(page.path, app.appUrl).href, { waitUntil: "load", timeout: 120_000 })
+    await tab.waitForLoadState("networkidle", { timeout: 120_000 })
+    // quiet: 5 s without a long task (time to interactive), at most 30 s after load
+    for (let waited = 0; waited < 30_000; waited += 500) {
+      const quietFor = await tab.evaluate(() => {
+        const tasks = window.__vitals.longTasks
+        const lastEnd = tasks.length === 0 ? 0 : Math.max(...tasks.map((task) => task.start + task.duration))
+        return performance.now() - lastEnd
+      })
+      if (quietFor >= 5000) break
+      await tab.waitForTimeout(500)
+    }
+    const heading = await tab.locator("h1").first().textContent({ timeout: 10_000 }).catch(() => null)
+    const vitals = await tab.evaluate(() => ({
+      ...window.__vitals,
+      loadEnd: performance.getEntriesByType("navigation")[0]?.loadEventEnd ?? 0,
+      pathname: window.location.pathname
+    }))
+    const bodies = await Promise.all([...scripts.keys()].map((requestId) =>
+      cdp.send("Network.getResponseBody", { requestId })
+        .then(({ body, base64Encoded }) => Buffer.from(body, base64Encoded ? "base64" : "utf8"))
+        .catch(() => Buffer.alloc(0))
+    ))
+    if (vitals.pathname !== new URL(page.path, app.appUrl).pathname || /^log in$/i.test(heading?.trim() ?? "")) {
+      problems.push(`ended on ${vitals.pathname} ("${heading}") instead of ${page.path}`)
+    }
+    return {
+      heading: heading?.trim() ?? "",
+      problems,
+      js: {
+        files: scripts.size,
+        wire: [...scripts.values()].reduce((sum, script) => sum + script.wire, 0),
+        raw: bodies.reduce((sum, body) => sum + body.length, 0),
+        gzip: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0)
+      },
+      lcp: vitals.lcp,
+      lcpElement: vitals.lcpElement,
+      cls: cumulativeLayoutShift(vitals.shifts),
+      tbt: totalBlockingTime(vitals.longTasks, vitals.fcp ?? 0, vitals.loadEnd)
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const mark = (value, limit) => (value <= limit ? "good" : "MISSED")
+
+const app = await startApp()
+const browser = await launch().catch(async (error) => {
+  await app.stop()
+  throw error
+})
+try {
+  console.log(`Demo marketplace (${app.appUrl}), production build, cold cache, ${runs} run(s) per page, median shown`)
+  console.log(
+    `Lighthouse mobile profile: CPU ${profile.cpuSlowdown}x slower, ${profile.latencyMs} ms round trips, ` +
+      `${((profile.downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbps down, ${(profile.uploadBytesPerSecond * 8) / 1024} kbps up, ` +
+      `${profile.viewport.width}x${profile.viewport.height} at ${profile.deviceScaleFactor}x\n`
+  )
+  // one load left out of the numbers, so that no page pays for starting Chromium's processes or
+  // for the server's first answers (a visitor meets a running server)
+  const warmUp = await browser.newContext()
+  await (await warmUp.newPage()).goto(app.appUrl, { waitUntil: "networkidle" })
+  await warmUp.close()
+
+  const rows = []
+  for (const page of pages) {
+    const results = []
+    for (let run = 0; run < runs; run++) results.push(await measure(browser, app, page))
+    const last = results.at(-1)
+    const of = (metric) => results.map((result) => result[metric])
+    const row = {
+      page: page.name,
+      path: page.path,
+      heading: last.heading,
+      js: last.js,
+      lcp: median(of("lcp")),
+      lcpElement: last.lcpElement,
+      cls: median(of("cls")),
+      tbt: median(of("tbt")),
+      spread: (metric, format) => runs === 1 ? "" : `  (runs ${format(Math.min(...of(metric)))} to ${format(Math.max(...of(metric)))})`,
+      problems: [...new Set(results.flatMap((result) => result.problems))]
+    }
+    rows.push(row)
+    console.log(`${row.page.padEnd(8)} ${row.path}  (h1 "${row.heading}")`)
+    console.log(
+      `  JavaScript  ${String(row.js.files).padStart(2)} files  ${kb(row.js.wire).padStart(9)} on the wire  ` +
+        `${kb(row.js.gzip).padStart(9)} gzip  (${kb(row.js.raw)} uncompressed)`
+    )
+    const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
+    const shift = (value) => value.toFixed(3)
+    const millis = (ms) => `${Math.round(ms)} ms`
+    console.log(`  LCP  ${seconds(row.lcp).padStart(7)}   good <= 2.5 s   ${mark(row.lcp, good.lcp).padEnd(6)}${row.spread("lcp", seconds)}  element: ${row.lcpElement || "none"}`)
+    console.log(`  CLS  ${shift(row.cls).padStart(7)}   good <= 0.1     ${mark(row.cls, good.cls).padEnd(6)}${row.spread("cls", shift)}`)
+    console.log(`  TBT  ${millis(row.tbt).padStart(7)}   good <= 200 ms  ${mark(row.tbt, good.tbt).padEnd(6)}${row.spread("tbt", millis)}`)
+    for (const problem of row.problems) console.log(`  ! ${problem}`)
+  }
+  const missed = rows.filter((row) => row.lcp > good.lcp || row.cls > good.cls || row.tbt > good.tbt).map((row) => row.page)
+  console.log(`\n${missed.length === 0 ? "Every page is within the thresholds." : `Missing a threshold: ${missed.join(", ")}.`}`)
+} finally {
+  await browser.close()
+  await app.stop()
+}

@@ -1,0 +1,168 @@
+/**
+ * The demo app's server (`scripts/demo/serve.mjs`, what `npm start` serves): text compressed as
+ * the browser asks, with `Vary: Accept-Encoding`, Vite's hashed files cached for good and
+ * `index.html` revalidated. Read with `node:http`, which (unlike `fetch`) shows the bytes as sent.
+ */
+import { request } from "node:http"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+// @ts-expect-error: a JavaScript module of the scripts, without types
+import { chooseEncoding, precompress, serveApp } from "../../scripts/demo/serve.mjs"
+
+const script = `export const app = () => ${JSON.stringify("listing ".repeat(2000))}\n`
+const style = `.card { padding: 1rem }\n`.repeat(100)
+const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")
+
+let app: { url: string; close: () => Promise<void> }
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "stelace-serve-"))
+  mkdirSync(join(dir, "assets"))
+  writeFileSync(
+    join(dir, "index.html"),
+    `<!doctype html><script id="stelace-config" type="application/json">{}</script>${"<!-- the app -->".repeat(100)}`
+  )
+  writeFileSync(join(dir, "assets", "index-Bq3x9Z1a.js"), script)
+  writeFileSync(join(dir, "assets", "index-Cc7dE2f0.css"), style)
+  writeFileSync(join(dir, "assets", "logo-D4eF5a6b.png"), png)
+  writeFileSync(join(dir, "robots.txt"), "User-agent: *\n")
+  app = await serveApp({
+    dir,
+    port: 0,
+    host: "127.0.0.1",
+    config: { apiUrl: "http://127.0.0.1:4100", apiKey: "pubk_test_LocalStelacePublicKey0001" }
+  })
+})
+
+afterAll(() => app.close())
+
+/** One raw request: status, headers and the body's bytes as they came. */
+const getFrom = (url: string, path: string, headers: Record<string, string> = {}, method = "GET") =>
+  new Promise<{ status: number; headers: Record<string, string | Array<string> | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(`${url}${path}`, { method, headers }, (response) => {
+      const chunks: Array<Buffer> = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on("error", reject)
+    })
+    req.on("error", reject)
+    req.end()
+  })
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => getFrom(app.url, path, headers, method)
+
+describe("the demo app's server", () => {
+  it("sends brotli when the browser takes it, with Vary and the compressed length", async () => {
+    const reply = await get("/assets/index-Bq3x9Z1a.js", { "accept-encoding": "gzip, deflate, br, zstd" })
+    expect(reply.status).toBe(200)
+    expect(reply.headers["content-encoding"]).toBe("br")
+    expect(reply.headers.vary).toBe("Accept-Encoding")
+    expect(reply.headers["content-type"]).toBe("text/javascript; charset=utf-8")
+    expect(Number(reply.headers["content-length"])).toBe(reply.body.length)
+    expect(reply.body.length).toBeLessThan(script.length / 10)
+    expect(brotliDecompressSync(reply.body).toString()).toBe(script)
+  })
+
+  it("sends gzip when the browser takes only gzip, or prefers it", async () => {
+    for (const accept of ["gzip", "gzip;q=1, br;q=0.5", "br;q=0, gzip"]) {
+      const reply = await get("/assets/index-Cc7dE2f0.css", { "accept-encoding": accept })
+      expect(reply.headers["content-encoding"], accept).toBe("gzip")
+      expect(gunzipSync(reply.body).toString()).toBe(style)
+    }
+  })
+
+  it("sends the bytes as they are when the browser takes no encoding we have", async () => {
+    for (const headers of [{} as Record<string, string>, { "accept-encoding": "identity" }, { "accept-encoding": "deflate" }, { "accept-encoding": "br;q=0, gzip;q=0" }]) {
+      const reply = await get("/assets/index-Bq3x9Z1a.js", headers)
+      expect(reply.headers["content-encoding"]).toBeUndefined()
+      expect(reply.headers.vary).toBe("Accept-Encoding")
+      expect(reply.body.toString()).toBe(script)
+    }
+  })
+
+  it("caches Vite's hashed files for good and revalidates index.html and the rest", async () => {
+    for (const path of ["/assets/index-Bq3x9Z1a.js", "/assets/index-Cc7dE2f0.css", "/assets/logo-D4eF5a6b.png"]) {
+      expect((await get(path)).headers["cache-control"], path).toBe("public, max-age=31536000, immutable")
+    }
+    for (const path of ["/", "/index.html", "/listings/ast_1", "/robots.txt"]) {
+      expect((await get(path)).headers["cache-control"], path).toBe("no-cache")
+    }
+  })
+
+  it("compresses index.html, with the runtime configuration in it", async () => {
+    const reply = await get("/search", { "accept-encoding": "br" })
+    expect(reply.headers["content-encoding"]).toBe("br")
+    expect(reply.headers.vary).toBe("Accept-Encoding")
+    expect(brotliDecompressSync(reply.body).toString()).toContain("pubk_test_LocalStelacePublicKey0001")
+  })
+
+  it("leaves images and small files as they are", async () => {
+    const image = await get("/assets/logo-D4eF5a6b.png", { "accept-encoding": "br, gzip" })
+    expect(image.headers["content-encoding"]).toBeUndefined()
+    expect(image.headers.vary).toBeUndefined()
+    expect(image.body).toEqual(png)
+    const small = await get("/robots.txt", { "accept-encoding": "br, gzip" })
+    expect(small.headers["content-encoding"]).toBeUndefined()
+    expect(small.body.toString()).toBe("User-agent: *\n")
+  })
+
+  it("answers HEAD with the headers of GET and no body", async () => {
+    const reply = await get("/assets/index-Bq3x9Z1a.js", { "accept-encoding": "br" }, "HEAD")
+    const full = await get("/assets/index-Bq3x9Z1a.js", { "accept-encoding": "br" })
+    expect(reply.headers["content-encoding"]).toBe("br")
+    expect(reply.headers["content-length"]).toBe(full.headers["content-length"])
+    expect(reply.body.length).toBe(0)
+  })
+})
+
+describe("chooseEncoding", () => {
+  it.each([
+    ["br, gzip", "br"],
+    ["gzip, br", "br"],
+    ["gzip;q=0.9, br;q=0.8", "gzip"],
+    ["*", "br"],
+    ["*;q=0.5, br;q=0", "gzip"],
+    ["BR", "br"],
+    ["identity", undefined],
+    ["", undefined],
+    [undefined, undefined]
+  ])("reads %j as %s", (header, encoding) => {
+    expect(chooseEncoding(header)).toBe(encoding)
+  })
+})
+
+describe("precompress", () => {
+  it("writes brotli and gzip beside the build's text files, which the server then sends as they are", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "stelace-build-"))
+    mkdirSync(join(dir, "assets"))
+    writeFileSync(join(dir, "index.html"), `<script id="stelace-config" type="application/json">{}</script>`)
+    const file = join(dir, "assets", "app-Ab12Cd34.js")
+    writeFileSync(file, script)
+    writeFileSync(join(dir, "assets", "tiny-Ab12Cd34.js"), "export {}\n")
+    await precompress(dir)
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(script)
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(script)
+    expect(existsSync(join(dir, "assets", "tiny-Ab12Cd34.js.br"))).toBe(false)
+    expect(existsSync(join(dir, "index.html.br"))).toBe(false)
+
+    // what the build wrote is what goes out: the server does not compress again
+    writeFileSync(`${file}.br`, brotliCompressSync("from the build"))
+    writeFileSync(`${file}.gz`, gzipSync("from the build"))
+    const later = new Date(Date.now() + 1000)
+    utimesSync(`${file}.br`, later, later)
+    utimesSync(`${file}.gz`, later, later)
+    const built = await serveApp({ dir, port: 0, host: "127.0.0.1", config: { apiKey: "pubk_test_LocalStelacePublicKey0001" } })
+    try {
+      const reply = await getFrom(built.url, "/assets/app-Ab12Cd34.js", { "accept-encoding": "br" })
+      expect(brotliDecompressSync(reply.body).toString()).toBe("from the build")
+      const gz = await getFrom(built.url, "/assets/app-Ab12Cd34.js", { "accept-encoding": "gzip" })
+      expect(gunzipSync(gz.body).toString()).toBe("from the build")
+      expect((await getFrom(built.url, "/assets/app-Ab12Cd34.js.br")).status).toBe(404)
+    } finally {
+      await built.close()
+    }
+  })
+})
