@@ -1,7 +1,9 @@
-// CPU per call of a list call from Node, for stelace@0.14.0, this package (Promise facade, and the
-// Effect API over layerNode and layerFetch) and bare node:http (the same request with a keep-alive
-// agent, then JSON.parse), all against one local HTTP server in its own process answering a page
-// of 20 realistic assets (about 14 KB).
+// CPU per call from Node, for stelace@0.14.0, this package (Promise facade, and the Effect API over
+// layerNode and layerFetch) and bare node:http (the same request with a keep-alive agent, then
+// JSON.parse), all against one local HTTP server in its own process: a list answering a page of 20
+// realistic assets (about 14 KB), then a read answering one small asset (about 80 B), where
+// JSON.parse no longer hides the SDK's own work. Then what a client costs to make: CPU per
+// createInstance and heap per live client over 20,000 of them, against stelace@0.14.0's.
 //
 // Each measurement runs in a process of its own (warm-up, then the measured calls): clients never
 // share a heap, a JIT state nor sockets, so none pays for another. The client process's CPU time
@@ -11,7 +13,7 @@
 // and 100k calls (after a full GC). Every ratio is against a reference measured in this same run.
 //
 //   npm run bench:speed                 (builds first)
-//   node bench/speed.mjs [--rounds 5] [--calls 10000]   (about 3.5 minutes on a 2-core machine)
+//   node bench/speed.mjs [--rounds 5] [--calls 10000]   (about 7 minutes on a 2-core machine)
 import { execFileSync, spawn } from "node:child_process"
 import * as http from "node:http"
 import { createRequire } from "node:module"
@@ -24,8 +26,8 @@ const arg = (name, fallback) => {
 const inFlight = 100
 const apiKey = "pubk_test_wakWA41rBTUXs1Y5pNRjeY5o"
 
-/** The clients, each built in the process that measures it. */
-const makeClients = async (port) => {
+/** The clients, each built in the process that measures it; `small` calls a route answering one small asset. */
+const makeClients = async (port, small = false) => {
   const [Layer, ManagedRuntime, { Assets, createInstance, Stelace, TokenStore }] = await Promise.all([
     import("effect/Layer"),
     import("effect/ManagedRuntime"),
@@ -33,6 +35,7 @@ const makeClients = async (port) => {
   ])
   const options = { apiKey, host: "127.0.0.1", port, protocol: "http" }
   const query = { nbResultsPerPage: 20 }
+  const path = small ? "/assets/ast_small" : "/assets?nbResultsPerPage=20"
   // the floor: the same request (the headers stelace@0.14.0 sends: accept, user agent, Basic
   // auth) with node:http, a keep-alive agent and JSON.parse, and nothing else
   const agent = new http.Agent({ keepAlive: true })
@@ -44,7 +47,7 @@ const makeClients = async (port) => {
   const bare = () =>
     new Promise((resolve, reject) => {
       const request = http.request(
-        { host: "127.0.0.1", port, path: "/assets?nbResultsPerPage=20", method: "GET", agent, headers },
+        { host: "127.0.0.1", port, path, method: "GET", agent, headers },
         (response) => {
           let text = ""
           response.setEncoding("utf8")
@@ -61,19 +64,19 @@ const makeClients = async (port) => {
     "stelace@0.14.0": () => {
       const theirs = createRequire(import.meta.url)("stelace").createInstance({ apiKey })
       theirs.setHost("127.0.0.1", port, "http")
-      return () => theirs.assets.list(query)
+      return small ? () => theirs.assets.read("ast_small") : () => theirs.assets.list(query)
     },
     "stelace-effect (createInstance)": () => {
       const ours = createInstance(options)
-      return () => ours.assets.list(query)
+      return small ? () => ours.assets.read("ast_small") : () => ours.assets.list(query)
     },
     "stelace-effect (Effect, layerNode)": () => {
       const runtime = ManagedRuntime.make(Stelace.layerNode(options).pipe(Layer.provide(TokenStore.memory)))
-      return () => runtime.runPromise(Assets.list(query))
+      return small ? () => runtime.runPromise(Assets.read("ast_small")) : () => runtime.runPromise(Assets.list(query))
     },
     "stelace-effect (Effect, layerFetch)": () => {
       const runtime = ManagedRuntime.make(Stelace.layerFetch(options).pipe(Layer.provide(TokenStore.memory)))
-      return () => runtime.runPromise(Assets.list(query))
+      return small ? () => runtime.runPromise(Assets.read("ast_small")) : () => runtime.runPromise(Assets.list(query))
     }
   }
 }
@@ -90,9 +93,34 @@ const run = async (call, total, concurrency) => {
   await Promise.all(Array.from({ length: concurrency }, worker))
 }
 
+/** Clients made in one process: CPU per `createInstance` and heap per live client (after a full GC). */
+const construct = async (name) => {
+  const createInstance = name === "stelace@0.14.0"
+    ? createRequire(import.meta.url)("stelace").createInstance
+    : (await import("stelace-effect")).createInstance
+  const config = { apiKey }
+  for (let i = 0; i < 2_000; i++) createInstance(config) // warm-up: JIT
+  const live = []
+  globalThis.gc()
+  globalThis.gc()
+  const heap = process.memoryUsage().heapUsed
+  const before = process.cpuUsage()
+  for (let i = 0; i < clientCount; i++) live.push(createInstance(config))
+  const used = process.cpuUsage(before)
+  globalThis.gc()
+  globalThis.gc()
+  process.stdout.write(JSON.stringify([(used.user + used.system) / clientCount, (process.memoryUsage().heapUsed - heap) / live.length]))
+}
+
+const clientCount = 20_000
+
 const child = async () => {
   const [name, mode, port, calls] = [arg("client"), arg("mode"), Number(arg("port")), Number(arg("calls"))]
-  const call = (await makeClients(port))[name]()
+  if (mode === "construct") {
+    await construct(name)
+    process.exit(0)
+  }
+  const call = (await makeClients(port, arg("body") === "small"))[name]()
   if (mode === "memory") {
     const heapAfter = async (count) => {
       await run(call, count, inFlight)
@@ -130,42 +158,49 @@ const main = async () => {
       platformData: {}, createdDate: "2018-03-27T21:54:34.233Z", updatedDate: "2018-04-06T16:04:39.331Z", livemode: false
     })
     const body = JSON.stringify({ results: Array.from({ length: 20 }, (_, i) => asset(i)), nbResults: 20, nbPages: 1, page: 1, nbResultsPerPage: 20 })
+    const small = JSON.stringify({ id: "ast_small", name: "City bike", price: 10, currency: "EUR", active: true })
     const server = http.createServer((request, response) => {
       request.resume()
       request.on("end", () => {
         response.writeHead(200, { "content-type": "application/json; charset=utf-8", "x-request-id": "6d1f5b0a-3c8e-4a7e-9f51-1c2d3e4f5a6b" })
-        response.end(body)
+        response.end(request.url.startsWith("/assets/ast_small") ? small : body)
       })
     })
     server.keepAliveTimeout = 60000
-    server.listen(0, "127.0.0.1", () => console.log(server.address().port + " " + Buffer.byteLength(body)))`
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port + " " + Buffer.byteLength(body) + " " + Buffer.byteLength(small)))`
   const server = spawn(process.execPath, ["-e", serverSource], { stdio: ["ignore", "pipe", "inherit"] })
-  const [port, bodySize] = await new Promise((resolve) =>
+  const [port, bodySize, smallSize] = await new Promise((resolve) =>
     server.stdout.once("data", (data) => resolve(String(data).trim().split(" ").map(Number)))
   )
   const self = fileURLToPath(import.meta.url)
-  const measure = (name, mode) =>
-    JSON.parse(execFileSync(process.execPath, ["--expose-gc", self, "--client", name, "--mode", mode, "--port", String(port), "--calls", String(calls)], { encoding: "utf8" }))
+  const measure = (name, mode, body = "large") =>
+    JSON.parse(execFileSync(process.execPath, ["--expose-gc", self, "--client", name, "--mode", mode, "--port", String(port), "--calls", String(calls), "--body", body], { encoding: "utf8" }))
 
   const names = Object.keys(await makeClients(port))
   const modes = ["sequential", `${inFlight} in flight`]
+  const bodies = ["large", "small"]
   const samples = {}
+  const constructed = {}
   for (let round = 0; round < rounds; round++) {
-    for (const mode of modes) {
-      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-        ;(samples[`${mode}|${name}`] ??= []).push(measure(name, mode === "sequential" ? "sequential" : "concurrent"))
+    for (const body of bodies) {
+      for (const mode of modes) {
+        for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+          ;(samples[`${body}|${mode}|${name}`] ??= []).push(measure(name, mode === "sequential" ? "sequential" : "concurrent", body))
+        }
       }
     }
+    for (const name of ["stelace@0.14.0", "stelace-effect (createInstance)"]) (constructed[name] ??= []).push(measure(name, "construct"))
   }
 
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-  console.log(`Client CPU per list call (20 assets, ${(bodySize / 1024).toFixed(1)} KB) from Node ${process.version}, each client in its own process, median of ${rounds} alternating rounds`)
+  const report = (body, title) => {
+  console.log(title)
   for (const mode of modes) {
-    const reference = median(samples[`${mode}|stelace@0.14.0`])
-    const floor = median(samples[`${mode}|bare node:http + JSON.parse`])
+    const reference = median(samples[`${body}|${mode}|stelace@0.14.0`])
+    const floor = median(samples[`${body}|${mode}|bare node:http + JSON.parse`])
     for (const name of names) {
-      const cpu = median(samples[`${mode}|${name}`])
-      const spread = samples[`${mode}|${name}`].map((value) => value / reference)
+      const cpu = median(samples[`${body}|${mode}|${name}`])
+      const spread = samples[`${body}|${mode}|${name}`].map((value) => value / reference)
       console.log(
         `${mode.padEnd(14)} ${name.padEnd(36)} ${cpu.toFixed(0).padStart(5)} µs/call  ` +
           `vs stelace@0.14.0 ${(cpu / reference).toFixed(2)} (rounds ${Math.min(...spread).toFixed(2)}-${Math.max(...spread).toFixed(2)})  ` +
@@ -173,6 +208,15 @@ const main = async () => {
       )
     }
   }
+  }
+  report("large", `Client CPU per list call (20 assets, ${(bodySize / 1024).toFixed(1)} KB) from Node ${process.version}, each client in its own process, median of ${rounds} alternating rounds`)
+  report("small", `Client CPU per read call (one small asset, ${smallSize} B), same set-up: the SDK's own work per call`)
+  const [theirCpu, theirHeap] = [0, 1].map((i) => median(constructed["stelace@0.14.0"].map((sample) => sample[i])))
+  const [ourCpu, ourHeap] = [0, 1].map((i) => median(constructed["stelace-effect (createInstance)"].map((sample) => sample[i])))
+  console.log(
+    `clients (${clientCount} createInstance, kept live): stelace@0.14.0 ${theirCpu.toFixed(1)} µs and ${(theirHeap / 1024).toFixed(2)} KB each; ` +
+      `stelace-effect ${ourCpu.toFixed(1)} µs (${(ourCpu / theirCpu).toFixed(2)}x) and ${(ourHeap / 1024).toFixed(2)} KB (${(ourHeap / theirHeap).toFixed(2)}x) each`
+  )
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
   const [first, later] = measure("stelace-effect (createInstance)", "memory")
   console.log(`memory (createInstance, ${inFlight} in flight): heap ${mb(first)} after 1k calls, ${mb(later)} after 100k calls`)

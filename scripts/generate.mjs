@@ -204,7 +204,8 @@ const resourceModule = (family) => {
   out.push(`import { ${family.name} as endpoints } from "../internal/routes/table.js"`)
   if (lists.length > 0) out.push(`import { paginate as pages } from "../internal/pipeline/pageStream.js"`)
   for (const route of family.routes) {
-    out.push("", renderDoc(route.doc), `export const ${route.name} = /*#__PURE__*/ call(endpoints, "${route.name}")`)
+    const span = `Stelace.${moduleName(family)}.${route.name}`
+    out.push("", renderDoc(route.doc), `export const ${route.name} = /*#__PURE__*/ call(endpoints, "${route.name}", "${span}")`)
     if (route.kind === "list") {
       const paging = {
         search: "always page-based",
@@ -218,7 +219,7 @@ const resourceModule = (family) => {
         ),
         tags: []
       }
-      out.push("", renderDoc(doc), `export const ${paginateName(family, route)} = /*#__PURE__*/ pages(endpoints, "${route.name}")`)
+      out.push("", renderDoc(doc), `export const ${paginateName(family, route)} = /*#__PURE__*/ pages(endpoints, "${route.name}", "${span}")`)
     }
   }
   for (const reexport of tag(family.doc, "reexport")) {

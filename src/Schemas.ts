@@ -129,7 +129,7 @@ export interface DecodingNotRegistered {
  * }
  *
  * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(
- *   Layer.provide([TokenStore.default, Schemas.layerDecoding])
+ *   Layer.provide([TokenStore.localStorageOrMemory, Schemas.layerDecoding])
  * )
  * ```
  */

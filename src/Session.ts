@@ -24,13 +24,12 @@
  *
  * @since 0.1.0
  */
-import { jwtDecode } from "jwt-decode"
-import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -38,9 +37,15 @@ import type { InvalidArgument, MalformedResponse, NetworkError } from "./Errors.
 import { HookError, MalformedResponse as Malformed, ServerError, SessionExpired } from "./Errors.js"
 import type { BeforeRefreshToken, Settings } from "./internal/client/settings.js"
 import { DEFAULT_TIMEOUT } from "./internal/client/settings.js"
+import type { AccessTokenClaims } from "./internal/session/accessToken.js"
+import { decodeAccessToken } from "./internal/session/accessToken.js"
+import { limitHook } from "./internal/session/hooks.js"
+import type { TraceRefresh } from "./internal/pipeline/spans.js"
 import type { Transport } from "./internal/wire/apiTransport.js"
-import type { TokenStore, Tokens } from "./TokenStore.js"
-import { wellFormed } from "./TokenStore.js"
+import type { Tokens } from "./TokenStore.js"
+import { TokenStore, TokenStore as TokenStoreService, wellFormed } from "./TokenStore.js"
+import { coreOf, StelaceClient } from "./internal/client/core.js"
+import { registerWriter } from "./internal/session/writer.js"
 
 /** Why a refresh did not give a new access token, short of the session expiring. */
 export type RefreshError = NetworkError | ServerError | MalformedResponse | HookError | InvalidArgument
@@ -51,9 +56,9 @@ export type SessionError = SessionExpired | RefreshError
 /** Something that happened to the session. */
 export type SessionEvent =
   /** A login (or a token grant) stored a new session. */
-  | { readonly _tag: "LoggedIn"; readonly tokens: Tokens }
+  | { readonly _tag: "LoggedIn"; readonly tokens: Redacted.Redacted<Tokens> }
   /** The access token was refreshed. */
-  | { readonly _tag: "Refreshed"; readonly tokens: Tokens }
+  | { readonly _tag: "Refreshed"; readonly tokens: Redacted.Redacted<Tokens> }
   /** A logout removed the session. */
   | { readonly _tag: "LoggedOut" }
   /** The refresh token was refused: the session is over, the user must log in again. */
@@ -61,9 +66,16 @@ export type SessionEvent =
   /** A refresh failed for another reason; the session is kept and the next call tries again. */
   | { readonly _tag: "RefreshFailed"; readonly error: RefreshError }
   /** The stored session changed outside this client (another tab, or the store itself). */
-  | { readonly _tag: "Changed"; readonly tokens: Tokens | undefined }
+  | { readonly _tag: "Changed"; readonly tokens: Redacted.Redacted<Tokens> | undefined }
   /** The organization the client acts as changed. */
   | { readonly _tag: "OrganizationChanged"; readonly organizationId: string | null }
+
+/** Where a session stands. */
+export type SessionStatus = "loading" | "anonymous" | "authenticated" | "expired"
+
+/** Tokens as events carry them: `Redacted`, so logging an event never prints them. */
+export const redact = (tokens: Tokens | undefined): Redacted.Redacted<Tokens> | undefined =>
+  tokens === undefined ? undefined : Redacted.make(tokens)
 
 /** What the stored access token says about the user (stelace.js's `auth.info()`). */
 export interface SessionInfo {
@@ -76,7 +88,13 @@ export interface SessionInfo {
  * can back React's `useSyncExternalStore`.
  */
 export interface SessionSnapshot {
-  readonly status: "anonymous" | "authenticated"
+  /**
+   * `loading` until the token store first answers (an asynchronous store), then `anonymous` or
+   * `authenticated`; `expired` once the server refused the refresh token, until the next login,
+   * logout or change from elsewhere. An expired snapshot keeps the user (and organization) it was
+   * about, with no roles and no expiry.
+   */
+  readonly status: SessionStatus
   readonly userId: string | null
   /** The organization the client acts as (`x-stelace-organization-id`), if any. */
   readonly organizationId: string | null
@@ -85,17 +103,10 @@ export interface SessionSnapshot {
   readonly expiresAt: number | null
 }
 
-/** The claims of a Stelace access token. */
-export interface AccessTokenClaims {
-  readonly userId?: string
-  readonly roles?: ReadonlyArray<string>
-  readonly loggedAt?: number | null
-  readonly iat?: number
-  readonly exp?: number
-  readonly [claim: string]: unknown
-}
+export type { AccessTokenClaims }
+export { decodeAccessToken }
 
-/** The session of one client. */
+/** The session of one user. */
 export class Session extends Context.Service<Session, {
   /** The tokens to send with the next request, refreshed first when needed. */
   readonly tokens: Effect.Effect<Tokens | undefined, SessionError>
@@ -107,34 +118,13 @@ export class Session extends Context.Service<Session, {
   readonly authTokens: Effect.Effect<Tokens | undefined, HookError>
   /** Refreshes now (sharing a refresh already under way), whatever the token's expiry. */
   readonly refresh: Effect.Effect<Tokens | undefined, SessionError>
-  /** Stores the tokens of a new session (after login) and announces it. */
-  readonly set: (tokens: Tokens) => Effect.Effect<void, HookError>
-  /** Removes the tokens (after logout) and announces it. */
-  readonly clear: Effect.Effect<void, HookError>
   /** Whether a user is logged in, and who, from the stored access token (no request). */
   readonly info: Effect.Effect<SessionInfo, HookError>
   /** The session as last seen: the same object until it changes. */
   readonly snapshot: () => SessionSnapshot
   /** Calls `listener` on every session event until the returned function is called. */
   readonly subscribe: (listener: (event: SessionEvent) => void) => () => void
-  /**
-   * Tells the session a setting changed (the Promise facade's `setOrganizationId`).
-   *
-   * @internal
-   */
-  readonly settingsChanged: () => void
 }>()("stelace-effect/Session") {}
-
-/** The claims of an access token, or `undefined` when it cannot be decoded. */
-export const decodeAccessToken = (token: unknown): AccessTokenClaims | undefined => {
-  if (typeof token !== "string") return undefined
-  try {
-    const claims = jwtDecode<AccessTokenClaims>(token)
-    return claims !== null && typeof claims === "object" ? claims : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** Session info from stored tokens, as stelace.js's `auth.info()` computed it. */
 export const infoFromTokens = (tokens: Tokens | null | undefined): SessionInfo => {
@@ -148,6 +138,12 @@ const anonymous = (organizationId: string | null): SessionSnapshot => ({
   organizationId,
   roles: [],
   expiresAt: null
+})
+
+/** The snapshot of a session whose store has not answered yet. */
+export const loadingSnapshot = (organizationId: string | null): SessionSnapshot => ({
+  ...anonymous(organizationId),
+  status: "loading"
 })
 
 /** The snapshot of a session. */
@@ -177,17 +173,18 @@ type Outcome = Tokens | typeof Superseded
 const succeedUndefined = Effect.succeed(undefined)
 
 /**
- * Builds the session of a client over its store, reading it once to know where it starts.
+ * Builds a session over a store, reading it once to know where it starts.
  *
  * @internal
  */
-export const make = (options: {
+export const makeWith = (options: {
   readonly settings: () => Settings
   readonly transport: Transport
   readonly store: TokenStore["Service"]
+  readonly traceRefresh?: TraceRefresh | undefined
 }): Effect.Effect<Session["Service"], never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { settings, store, transport } = options
+    const { settings, store, traceRefresh, transport } = options
     const scope = yield* Effect.scope
     const listeners = new Set<(event: SessionEvent) => void>()
     const emit = (event: SessionEvent) => {
@@ -203,7 +200,7 @@ export const make = (options: {
     /** The tokens this session last saw in the store, or wrote there (`Unknown` before the first read). */
     let known: Tokens | undefined | typeof Unknown = Unknown
     let organizationId = settings().organizationId ?? null
-    let snapshot = anonymous(organizationId)
+    let snapshot = loadingSnapshot(organizationId)
     /** Bumped by every change that replaces the session; a refresh belongs to one generation. */
     let generation = 0
     let flight: { readonly generation: number; readonly deferred: Deferred.Deferred<Outcome, SessionError> } | undefined
@@ -270,51 +267,40 @@ export const make = (options: {
       } else if (!sameTokens(tokens, known)) {
         supersede()
         remember(tokens)
-        emit({ _tag: "Changed", tokens })
+        emit({ _tag: "Changed", tokens: redact(tokens) })
       }
       return tokens
     }
 
     const read = Effect.map(store.get, observe)
-    // where the session starts (a store that fails to answer leaves it unknown until the next read)
+    // where the session starts (a store that fails to answer leaves the tokens unknown until the
+    // next read, and the session anonymous rather than loading for ever)
     yield* Effect.ignore(read)
+    if (snapshot.status === "loading") snapshot = anonymous(organizationId)
 
     if (store.subscribe) {
+      // the store's notifications are read by a fiber of the session's scope (with the logger,
+      // tracer and clock the session was built with), which ends with the scope; a notice that
+      // comes while it reads is read after
+      let notice = Deferred.makeUnsafe<void>()
+      const readOnNotice: Effect.Effect<never> = Effect.suspend(() =>
+        Effect.andThen(Deferred.await(notice), () => {
+          notice = Deferred.makeUnsafe<void>()
+          return Effect.andThen(Effect.ignore(read), readOnNotice)
+        })
+      )
+      yield* Effect.forkIn(readOnNotice, scope)
       const unsubscribe = store.subscribe(() => {
-        Effect.runFork(Effect.ignore(read))
+        Deferred.doneUnsafe(notice, Effect.void)
       })
       yield* Effect.addFinalizer(() => Effect.sync(unsubscribe))
     }
 
     const hookTimeout = () => settings().timeout || DEFAULT_TIMEOUT
 
-    const describe = (cause: unknown) => cause instanceof Error ? cause.message : String(cause)
-
     /** The hook's tokens; `undefined` when it had none to give (the session stays as it is). */
-    const refreshWithHook = (hook: BeforeRefreshToken, from: Tokens): Effect.Effect<Tokens | undefined, HookError> => {
-      const timeout = hookTimeout()
-      return Effect.suspend(() => hook(from)).pipe(
-        Effect.catchCause((cause) =>
-          Effect.fail(
-            new HookError({
-              message: `Stelace: beforeRefreshToken failed: ${describe(Cause.squash(cause))}`,
-              hook: "beforeRefreshToken",
-              reason: { _tag: "Failed" },
-              cause: Cause.squash(cause)
-            })
-          )
-        ),
-        Effect.timeoutOrElse({
-          duration: Duration.millis(timeout),
-          orElse: () =>
-            Effect.fail(
-              new HookError({
-                message: `Stelace: beforeRefreshToken did not answer within ${timeout} ms`,
-                hook: "beforeRefreshToken",
-                reason: { _tag: "Timeout" }
-              })
-            )
-        }),
+    const refreshWithHook = (hook: BeforeRefreshToken, from: Tokens): Effect.Effect<Tokens | undefined, HookError> =>
+      limitHook("beforeRefreshToken", hookTimeout(), Effect.suspend(() => hook(from))).pipe(
         Effect.flatMap((result) => {
           if (result === null || typeof result !== "object") return succeedUndefined
           const tokens = wellFormed(result)
@@ -329,7 +315,6 @@ export const make = (options: {
             )
         })
       )
-    }
 
     /** `POST /auth/token` with the refresh token: the new access token. */
     const refreshWithServer = (from: Tokens): Effect.Effect<Tokens, RefreshError> =>
@@ -358,7 +343,8 @@ export const make = (options: {
 
     const runRefresh = (from: Tokens, flightGeneration: number): Effect.Effect<Outcome, SessionError> => {
       const hook = settings().beforeRefreshToken
-      const obtain: Effect.Effect<Tokens | undefined, RefreshError> = hook ? refreshWithHook(hook, from) : refreshWithServer(from)
+      const raw: Effect.Effect<Tokens | undefined, RefreshError> = hook ? refreshWithHook(hook, from) : refreshWithServer(from)
+      const obtain = traceRefresh ? traceRefresh(raw) : raw
       return Effect.matchEffect(obtain, {
         onSuccess: (next) =>
           Effect.flatMap(stillCurrent(flightGeneration, from), (current): Effect.Effect<Outcome, SessionError> => {
@@ -369,7 +355,7 @@ export const make = (options: {
               Effect.tap(store.set(stored), () =>
                 Effect.sync(() => {
                   remember(stored)
-                  emit({ _tag: "Refreshed", tokens: stored })
+                  emit({ _tag: "Refreshed", tokens: Redacted.make(stored) })
                 })),
               stored
             )
@@ -389,7 +375,10 @@ export const make = (options: {
                 Effect.andThen(Effect.sync(() => {
                   // a new generation, but the calls waiting on this refresh fail with the expiry
                   generation++
+                  const ended = snapshot
                   remember(undefined)
+                  // the identity stays until the next login: pages keep their data meanwhile
+                  snapshot = { ...ended, status: "expired", roles: [], expiresAt: null }
                   emit({ _tag: "Expired", error: expired })
                 })),
                 Effect.andThen(Effect.fail(expired))
@@ -449,7 +438,7 @@ export const make = (options: {
       settings().wire.secretKey ? succeedUndefined : Effect.map(forCall(0), sendable)
     )
 
-    return Session.of({
+    const session = Session.of({
       tokens,
       accessToken,
       current: read,
@@ -457,15 +446,6 @@ export const make = (options: {
       refresh: Effect.flatMap(read, (current) => {
         if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
         return Effect.flatMap(refreshFrom(current), (outcome) => outcome === Superseded ? read : Effect.succeed(outcome))
-      }),
-      set: (next) =>
-        replace(store.set(next), () => {
-          remember(wellFormed(next))
-          emit({ _tag: "LoggedIn", tokens: next })
-        }),
-      clear: replace(store.remove, () => {
-        remember(undefined)
-        emit({ _tag: "LoggedOut" })
       }),
       info: Effect.map(read, infoFromTokens),
       snapshot: () => snapshot,
@@ -475,15 +455,61 @@ export const make = (options: {
           listeners.delete(listener)
         }
       },
+    })
+    registerWriter(session, {
+      set: (next) =>
+        replace(store.set(next), () => {
+          remember(wellFormed(next))
+          emit({ _tag: "LoggedIn", tokens: Redacted.make(next) })
+        }),
+      clear: replace(store.remove, () => {
+        remember(undefined)
+        emit({ _tag: "LoggedOut" })
+      }),
       settingsChanged: () => {
         const next = settings().organizationId ?? null
         if (next === organizationId) return
         organizationId = next
-        snapshot = snapshotOf(known === Unknown ? undefined : known, organizationId)
+        // every snapshot is its tokens' (or the expired session's) with the organization
+        snapshot = { ...snapshot, organizationId }
         emit({ _tag: "OrganizationChanged", organizationId: next })
       }
     })
+    return session
   })
+
+/**
+ * The session of the user of `client`, over `store`.
+ *
+ * @internal
+ */
+export const makeFor = (client: StelaceClient["Service"], store: TokenStore["Service"]): Effect.Effect<Session["Service"], never, Scope.Scope> =>
+  Effect.suspend(() => {
+    // a client the SDK did not make has no core: a defect, as a misuse of the types would be
+    const core = coreOf(client)!
+    return makeWith({ settings: core.settings, transport: core.transport, traceRefresh: core.traceRefresh, store })
+  })
+
+/**
+ * Makes the session of one user: its tokens live in the `TokenStore` in context, its calls go
+ * through the `StelaceClient` in context. The session ends with the scope.
+ */
+export const make: Effect.Effect<Session["Service"], never, StelaceClient | TokenStore | Scope.Scope> = /*#__PURE__*/ (() =>
+  Effect.flatMap(Effect.service(StelaceClient), (client) =>
+    Effect.flatMap(Effect.service(TokenStoreService), (store) => makeFor(client, store))))()
+
+/**
+ * The session of one user as a layer, over the `StelaceClient` and the `TokenStore` in context. A
+ * server provides one per request (each with its own store), so each request acts as its own
+ * user while the client stays app-wide; or keeps one per user with `LayerMap`.
+ *
+ * @example
+ * ```ts
+ * const handle = (request: Request) =>
+ *   program.pipe(Effect.provide(Session.layer.pipe(Layer.provide(TokenStore.make(cookieStore(request))))))
+ * ```
+ */
+export const layer: Layer.Layer<Session, never, StelaceClient | TokenStore> = /*#__PURE__*/ Layer.effect(Session, make)
 
 /**
  * The session events of the client in context, as a stream: `LoggedIn`, `Refreshed`,

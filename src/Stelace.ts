@@ -9,7 +9,7 @@
  * import * as Stelace from "stelace-effect/Stelace"
  * import * as TokenStore from "stelace-effect/TokenStore"
  *
- * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(Layer.provide(TokenStore.default))
+ * const StelaceLive = Stelace.layerFetch({ apiKey: "pubk_test_..." }).pipe(Layer.provide(TokenStore.localStorageOrMemory))
  *
  * const program = Effect.gen(function*() {
  *   const page = yield* Assets.list({ nbResultsPerPage: 10 })
@@ -21,16 +21,19 @@
  *
  * @since 0.1.0
  */
-import type * as Config from "effect/Config"
+import * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Layer from "effect/Layer"
+import type * as Redacted from "effect/Redacted"
 import * as HttpClient from "effect/http/HttpClient"
 import { InvalidArgument } from "./Errors.js"
 import type { ResultDecoder } from "./internal/client/core.js"
 import { CurrentRequestOptions, CurrentResultDecoder, makeClient, StelaceClient } from "./internal/client/core.js"
 import { fetchSender } from "./internal/wire/senders/fetch.js"
 import { httpClientSender } from "./internal/wire/senders/httpClient.js"
+import { traceRefresh, tracedInvoke } from "./internal/pipeline/spans.js"
 import { makeNodeSender, nodeModules } from "./internal/wire/senders/node.js"
 import type { Sender } from "./internal/wire/rawSender.js"
 import type { CallOptions } from "./internal/routes/model.js"
@@ -62,39 +65,59 @@ export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
 export const withRequestOptions: {
   (options: CallOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions): Effect.Effect<A, E, R>
-} = function() {
-  if (arguments.length === 1) {
-    const options = arguments[0] as RequestOptions
-    return (effect: Effect.Effect<any, any, any>) => withOptions(effect, options)
-  }
-  return withOptions(arguments[0], arguments[1])
-} as any
-
-const withOptions = <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) =>
+} = /*#__PURE__*/ dual(2, <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) =>
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
-    Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options }))
+    Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options })))
 
-const clientLayer = (options: Parameters<typeof makeClient>[0]) =>
-  Layer.effectContext(Effect.map(makeClient(options), ({ client, session }) =>
-    Context.make(StelaceClient, client).pipe(Context.add(Session.Session, session))))
+const settingsOf = (options: Options | undefined) =>
+  Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument })
+
+/** A client over `sender`, decoding as the context it is built in says (`Schemas.layerDecoding`). */
+const clientOver = (settings: () => Settings, sender: Sender) =>
+  Effect.map(Effect.service(CurrentResultDecoder), (decode) => makeClient({ settings, sender, decode }))
+
+/** The client and one session over the `TokenStore` in context: what apps with one user provide. */
+const withSession = <E, R>(client: Effect.Effect<StelaceClient["Service"], E, R>) =>
+  Layer.effectContext(Effect.flatMap(client, (made) =>
+    Effect.flatMap(Effect.service(TokenStore), (store) =>
+      Effect.map(Session.makeFor(made, store), (session) =>
+        Context.make(StelaceClient, made).pipe(Context.add(Session.Session, session))))))
 
 /**
- * Builds the client over the `HttpClient` in context, from settings the caller keeps (`settings`
- * is read by every request).
+ * Makes the client over the `HttpClient` in context, as Effect's own clients are made: app-wide,
+ * free of user state (each user's session is a `Session` of its own, see `Session.layer`).
  *
- * @internal
+ * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
  */
-export const layerWithSettings = (
-  settings: () => Settings
-): Layer.Layer<StelaceClient | Session.Session, never, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.gen(function*() {
-    const sender = httpClientSender(yield* HttpClient.HttpClient, settings)
-    return clientLayer({ settings, sender, store: yield* TokenStore })
-  }))
+export const make = (
+  ...[options]: LayerOptions
+): Effect.Effect<StelaceClient["Service"], InvalidArgument, HttpClient.HttpClient> =>
+  Effect.flatMap(settingsOf(options), (settings) => {
+    const current = () => settings
+    return Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) =>
+      Effect.map(Effect.service(CurrentResultDecoder), (decode) =>
+        // over an HttpClient, calls and refreshes are spans (the built-in senders carry no tracing)
+        makeClient({ settings: current, sender: httpClientSender(http, current), decode, traceRefresh, traced: tracedInvoke })))
+  })
 
 /**
- * Builds the client over a built-in sender, which makes no spans: `tracePropagation: true` is
- * refused with a pointer to `layer`, whose `HttpClient` makes them.
+ * The client alone, over the `HttpClient` in context: provide it once for the whole application
+ * (a server), and a `Session.layer` per request or per user.
+ *
+ * @example
+ * ```ts
+ * const ClientLive = Stelace.layerClient({ apiKey: "pubk_test_..." }).pipe(Layer.provide(FetchHttpClient.layer))
+ * // per request, with that request's token store
+ * program.pipe(Effect.provide(Session.layer.pipe(Layer.provide(TokenStore.memory))))
+ * ```
+ */
+export const layerClient = (
+  ...options: LayerOptions
+): Layer.Layer<StelaceClient, InvalidArgument, HttpClient.HttpClient> => Layer.effect(StelaceClient, make(...options))
+
+/**
+ * Builds the client and a session over a built-in sender, which makes no spans:
+ * `tracePropagation: true` is refused with a pointer to `layer`, whose `HttpClient` makes them.
  *
  * @internal
  */
@@ -102,7 +125,7 @@ export const layerWithSender = (
   options: Options | undefined,
   sender: Sender
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  Layer.unwrap(Effect.map(
+  withSession(
     options?.tracePropagation === true
       ? Effect.fail(
         new InvalidArgument({
@@ -110,26 +133,23 @@ export const layerWithSender = (
             "Stelace: layerFetch and layerNode make no HTTP spans; for tracePropagation, use Stelace.layer with an HttpClient (e.g. FetchHttpClient.layer)"
         })
       )
-      : settingsOf({ ...options, tracePropagation: false }),
-    (settings) =>
-      Layer.unwrap(Effect.map(Effect.service(TokenStore), (store) => clientLayer({ settings: () => settings, sender, store })))
-  ))
-
-const settingsOf = (options: Options | undefined) =>
-  Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument })
+      : Effect.flatMap(settingsOf({ ...options, tracePropagation: false }), (settings) => clientOver(() => settings, sender))
+  )
 
 /**
- * The client services (`StelaceClient` and `Session`) from options. Leaves the transport
- * (`HttpClient`) and the token store to the application, so tests can swap them.
+ * The client and one user's session (`StelaceClient` and `Session`) from options: for apps with
+ * one user (a browser, a script, a test). Leaves the transport (`HttpClient`) and the token store
+ * to the application, so tests can swap them. A server with many users provides `layerClient`
+ * once and a `Session.layer` per request instead.
  *
  * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...),
  * and, in a browser, on a secret key (`seck_...`) unless `dangerouslyAllowSecretKeyInBrowser` is
  * `true`; as do `layerConfig`, `layerFetch` and `layerNode`.
  */
 export const layer = (
-  ...[options]: LayerOptions
+  ...options: LayerOptions
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.map(settingsOf(options), (settings) => layerWithSettings(() => settings)))
+  withSession(make(...options))
 
 /**
  * `layer` with its options read through `Config`, e.g. the key from the environment as a
@@ -146,20 +166,13 @@ export const layer = (
  * ```
  */
 export const layerConfig = (
-  options: Config.Wrap<Omit<Options, "beforeRefreshToken">>
+  options: Config.Wrap<ConfigOptions>
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument | Config.ConfigError, HttpClient.HttpClient | TokenStore> =>
-  Layer.unwrap(Effect.map(unwrapConfig(options), (resolved) => layer(resolved as Options & RegisteredVersionOption)))
+  Layer.unwrap(Effect.map(Config.unwrap(options), (resolved) => layer(resolved as Options & RegisteredVersionOption)))
 
-const isConfig = (u: unknown): u is Config.Config<unknown> =>
-  typeof u === "object" && u !== null && typeof (u as { parse?: unknown }).parse === "function" && Effect.isEffect(u)
-
-/** `Config.unwrap` without importing the Config module where `layerConfig` is not used. */
-const unwrapConfig = (options: Config.Wrap<Omit<Options, "beforeRefreshToken">>): Effect.Effect<Options, Config.ConfigError> => {
-  if (isConfig(options)) return options as Effect.Effect<Options, Config.ConfigError>
-  return Effect.map(
-    Effect.all(options as Record<string, Effect.Effect<unknown, Config.ConfigError>>),
-    (values) => values as Options
-  )
+/** The options `layerConfig` reads: the key only as a `Redacted` value, never a plain string. */
+export interface ConfigOptions extends Omit<Options, "beforeRefreshToken" | "apiKey"> {
+  readonly apiKey?: Redacted.Redacted<string> | undefined
 }
 
 /**

@@ -4,7 +4,7 @@
  * The `TokenStore` service is what the session reads before each call and writes after login,
  * refresh and logout. Pick a layer: `memory` (one store per client, the server-rendering choice),
  * `localStorage(options?)` (browsers; survives reloads and is shared by tabs), `make(custom)` (your
- * own object), or `default` (localStorage where it works, memory elsewhere).
+ * own object), or `localStorageOrMemory` (localStorage where it works, memory elsewhere).
  *
  * Whatever a store holds, the session only ever sends well-formed tokens: a stored value that is
  * not an object, or whose `accessToken` or `refreshToken` is not a string, counts as no session.
@@ -12,10 +12,10 @@
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HookError } from "./Errors.js"
+import { hookFailed, isThenable, limitHook } from "./internal/session/hooks.js"
 
 /**
  * The tokens of a user session, as `POST /auth/login` returns them. Stores keep whatever object
@@ -231,11 +231,6 @@ export const makeDefaultStore = (options: LocalStorageOptions = {}): SyncTokenSt
   return storageWorks(storage) ? makeLocalStorageStore({ ...options, storage }) : makeMemoryStore()
 }
 
-const isThenable = (u: unknown): u is PromiseLike<unknown> =>
-  (typeof u === "object" || typeof u === "function") && u !== null && typeof (u as { then?: unknown }).then === "function"
-
-const describe = (cause: unknown) => cause instanceof Error ? cause.message : String(cause)
-
 /**
  * Runs `f`, code the application gave the SDK: what it throws, or a promise that rejects or does
  * not settle within `timeout` milliseconds, fails with `HookError`.
@@ -248,19 +243,10 @@ export const runHook = <A>(hook: HookError["hook"], timeout: number, f: () => A)
     try {
       result = f()
     } catch (cause) {
-      return Effect.fail(new HookError({ message: `Stelace: ${hook} failed: ${describe(cause)}`, hook, reason: { _tag: "Failed" }, cause }))
+      return Effect.fail(hookFailed(hook, cause))
     }
     if (!isThenable(result)) return Effect.succeed(result as Awaited<A>)
-    return Effect.tryPromise({
-      try: () => Promise.resolve(result),
-      catch: (cause) => new HookError({ message: `Stelace: ${hook} failed: ${describe(cause)}`, hook, reason: { _tag: "Failed" }, cause })
-    }).pipe(
-      Effect.timeoutOrElse({
-        duration: Duration.millis(timeout),
-        orElse: () =>
-          Effect.fail(new HookError({ message: `Stelace: ${hook} did not answer within ${timeout} ms`, hook, reason: { _tag: "Timeout" } }))
-      })
-    ) as Effect.Effect<Awaited<A>, HookError>
+    return limitHook(hook, timeout, Effect.promise(() => Promise.resolve(result))) as Effect.Effect<Awaited<A>, HookError>
   })
 
 /** Options of `fromCustom` and `make`. */
@@ -303,7 +289,7 @@ const fromBuiltIn = (store: SyncTokenStore): TokenStore["Service"] =>
     set: (tokens) =>
       Effect.try({
         try: () => store.setTokens(tokens),
-        catch: (cause) => new HookError({ message: `Stelace: setTokens failed: ${describe(cause)}`, hook: "setTokens", reason: { _tag: "Failed" }, cause })
+        catch: (cause) => hookFailed("setTokens", cause)
       }),
     remove: Effect.sync(() => store.removeTokens()),
     subscribe: store.subscribe ? (listener) => store.subscribe!(listener) : undefined
@@ -334,11 +320,17 @@ export const localStorage = (options?: LocalStorageOptions): Layer.Layer<TokenSt
 export const make = (custom: CustomTokenStore, options?: CustomStoreOptions): Layer.Layer<TokenStore> =>
   Layer.succeed(TokenStore, fromCustom(custom, options))
 
-const defaultLayer: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
+/** localStorage where it is available and writable, otherwise a memory store of this client. */
+export const localStorageOrMemory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
   /*#__PURE__*/ Layer.sync(TokenStore, () => fromBuiltIn(makeDefaultStore()))
 )
 
 export {
-  /** localStorage where it is available and writable, otherwise a memory store of this client. */
-  defaultLayer as default
+  /**
+   * The former name of `localStorageOrMemory` (an export named `default` reads as the module's
+   * default export).
+   *
+   * @deprecated Use `TokenStore.localStorageOrMemory`.
+   */
+  localStorageOrMemory as default
 }

@@ -12,17 +12,19 @@ import * as Fiber from "effect/Fiber"
 import * as Scope from "effect/Scope"
 import * as Redacted from "effect/Redacted"
 import { defineHidden, InvalidArgument, RequestAborted } from "../Errors.js"
-import type { Invoke } from "../internal/pipeline/invoke.js"
-import { forwardPath } from "../internal/pipeline/arguments.js"
+import type { Invocation } from "../internal/pipeline/arguments.js"
+import type { StelaceError } from "../Errors.js"
+import { forwardPath, printable } from "../internal/pipeline/arguments.js"
+import { isThenable } from "../internal/session/hooks.js"
 import type { AnyEndpoint, Page } from "../internal/routes/model.js"
 import { nextPageInput } from "../internal/pipeline/nextPage.js"
 import type { BeforeRefreshToken, Options, Settings } from "../internal/client/settings.js"
 import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/client/settings.js"
 import type { Method } from "../internal/wire/apiTransport.js"
 import type { SessionEvent } from "../Session.js"
-import { infoFromTokens, Session, snapshotOf } from "../Session.js"
-import type { Client } from "../internal/client/core.js"
+import { infoFromTokens, loadingSnapshot, makeFor, redact, Session } from "../Session.js"
 import { makeClient, StelaceClient } from "../internal/client/core.js"
+import { writerOf } from "../internal/session/writer.js"
 import { platformSender } from "../internal/wire/senders/platform.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import * as TokenStore from "../TokenStore.js"
@@ -45,9 +47,6 @@ const configKeys: ReadonlySet<string> = new Set([...optionNames.filter((name) =>
 const errorTypes = ["userSessionExpired"] as const
 
 type Callback = (error: unknown, result?: unknown) => unknown
-
-const isPromiseLike = (u: unknown): u is PromiseLike<unknown> =>
-  Boolean(u) && (typeof u === "object" || typeof u === "function") && typeof (u as { then?: unknown }).then === "function"
 
 const isTokenStore = (store: unknown): store is CustomTokenStore =>
   Boolean(store) && typeof store === "object" &&
@@ -86,7 +85,7 @@ const adaptHook = (hook: LegacyBeforeRefreshToken): BeforeRefreshToken => (token
     try: () =>
       new Promise<Tokens | null | undefined>((resolve, reject) => {
         const returned = hook(tokens, (error, result) => error ? reject(error) : resolve(result))
-        if (isPromiseLike(returned)) returned.then(resolve as any, reject)
+        if (isThenable(returned)) returned.then(resolve as any, reject)
       }),
     catch: (error) => error
   })
@@ -105,15 +104,6 @@ const toRejection = (cause: Cause.Cause<unknown>): unknown => {
   if (error._tag === "Some") return error.value
   if (Cause.hasInterruptsOnly(cause)) return new RequestAborted({ message: "Request aborted" })
   return Cause.squash(cause)
-}
-
-/** `String(value)`, or a description when the value cannot be printed (a symbol, a throwing `toString`). */
-const printable = (value: unknown): string => {
-  try {
-    return String(value)
-  } catch {
-    return `<${typeof value}>`
-  }
 }
 
 const hidden = (target: object, key: string, value: unknown) =>
@@ -136,16 +126,16 @@ class FacadeInstance {
   declare readonly _listeners: Record<(typeof errorTypes)[number], Array<(error: unknown) => void>>
   /** @internal */
   declare _disposed: boolean
-  /** @internal */
-  declare readonly _scope: Scope.Closeable
+  /** @internal The scope of the client's services, once built. */
+  declare _scope: Scope.Closeable | undefined
   /** @internal Runs an effect on the client's context, once it is built. */
   declare _fork: (<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, options?: Effect.RunOptions) => Fiber.Fiber<A, E>) | undefined
   /** @internal Settles when the client is built, for instances whose store answers asynchronously. */
-  declare readonly _ready: Promise<void> | undefined
+  declare _ready: Promise<void> | undefined
   /** @internal */
   declare _session: Session["Service"] | undefined
-  /** @internal The client's call function (a call needs no lookup of the client). */
-  declare _invoke: Invoke
+  /** @internal The client's call function, as the instance's user (a call needs no lookup of the client). */
+  declare _invoke: (endpoint: AnyEndpoint, invocation: Invocation) => Effect.Effect<unknown, StelaceError>
   /** @internal Calls under way, interrupted by `dispose`. */
   declare readonly _calls: CallsUnderWay
   /** @internal */
@@ -169,19 +159,57 @@ class FacadeInstance {
     }
     const { apiKey, apiVersion, beforeRefreshToken, tokenStore, ...transport } = config
     // no HTTP spans nor trace headers: the facade has no tracer to report to, and CORS refuses the headers
-    hidden(this, "_settings", resolveSettings({ ...transport, tracePropagation: false }))
+    // one resolution of every setting (the setters below would each rebuild them): an empty key or
+    // version is ignored, as setApiKey and setApiVersion do
+    hidden(this, "_settings", resolveSettings({
+      ...transport,
+      ...(apiKey ? { apiKey } : {}),
+      ...(apiVersion ? { apiVersion } : {}),
+      tracePropagation: false
+    }))
     hidden(this, "_tokenStore", TokenStore.makeDefaultStore())
     hidden(this, "_beforeRefreshToken", null)
     hidden(this, "_listeners", { userSessionExpired: [] })
     hidden(this, "_disposed", false)
     hidden(this, "_storeListeners", new Set<() => void>())
     hidden(this, "_unsubscribeStore", () => {})
-    this.setApiKey(apiKey)
-    this.setApiVersion(apiVersion)
     this.setTokenStore(tokenStore)
     this.setBeforeRefreshToken(beforeRefreshToken)
     this._watchStore()
 
+    hidden(this, "_calls", { head: undefined })
+    hidden(this, "_sessionListeners", new Set<(event: SessionEvent) => void>())
+    hidden(this, "_session", undefined)
+    hidden(this, "_invoke", undefined)
+    hidden(this, "_fork", undefined)
+    hidden(this, "_ready", undefined)
+    hidden(this, "_scope", undefined)
+    const self = this
+    hidden(this, "session", {
+      getSnapshot: () => {
+        self._ensure()
+        return self._session?.snapshot() ?? initialSnapshot
+      },
+      subscribe: (listener: (event: SessionEvent) => void) => {
+        self._sessionListeners.add(listener)
+        self._ensure()
+        return () => self._sessionListeners.delete(listener)
+      }
+    } satisfies FacadeSession)
+    // the resource families are built on first use (`familyProperties`), and the client and its
+    // session on the first call or session read (`_ensure`): a client costs little to make
+    // (server rendering makes one per request)
+    Object.defineProperties(this, familyProperties)
+  }
+
+  /**
+   * @internal Builds the client and its session, once: at once with a store that answers
+   * synchronously (the built-in ones, most custom ones), in the background with an asynchronous
+   * one (`_ready` settles when it is built, and calls wait for it). No layers, no managed runtime:
+   * the client's services live in the instance's scope, closed by `dispose`. Returns `_ready`.
+   */
+  _ensure(): Promise<void> | undefined {
+    if (this._scope !== undefined || this._disposed) return this._ready
     const store = TokenStore.fromCustom({
       getTokens: () => this._tokenStore.getTokens(),
       setTokens: (tokens) => this._tokenStore.setTokens(tokens),
@@ -192,90 +220,94 @@ class FacadeInstance {
       }
     })
     const scope = Scope.makeUnsafe()
-    hidden(this, "_scope", scope)
-    hidden(this, "_calls", { head: undefined })
-    hidden(this, "_sessionListeners", new Set<(event: SessionEvent) => void>())
-    hidden(this, "_session", undefined)
-    hidden(this, "_invoke", undefined)
-    hidden(this, "_fork", undefined)
-    // With a store that answers synchronously (the built-in ones, most custom ones) the client is
-    // built here, and calls run on its context directly; an asynchronous store builds it in the
-    // background, and calls wait for it. No layers, no managed runtime: the client's services
-    // live in the instance's scope, closed by `dispose`.
-    const build = makeClient({ settings: () => this._settings, sender: platformSender(), store }).pipe(
+    this._scope = scope
+    const client = makeClient({ settings: () => this._settings, sender: platformSender() })
+    const build = Effect.map(makeFor(client, store), (session): Client => ({ client, session })).pipe(
       Effect.provideService(Scope.Scope, scope)
     )
     const fiber = Effect.runFork(build)
     const built = fiber.pollUnsafe()
-    hidden(
-      this,
-      "_ready",
-      built ? undefined : Fiber.join(fiber).pipe(Effect.map((client) => this._connect(client, true)), Effect.runPromise).catch(() => {})
-    )
-    if (built && Exit.isSuccess(built)) this._connect(built.value)
-    hidden(this, "session", {
-      getSnapshot: () => this._session?.snapshot() ?? initialSnapshot,
-      subscribe: (listener: (event: SessionEvent) => void) => {
-        this._sessionListeners.add(listener)
-        return () => this._sessionListeners.delete(listener)
-      }
-    } satisfies FacadeSession)
+    if (built) {
+      if (Exit.isSuccess(built)) this._connect(built.value)
+      return undefined
+    }
+    this._ready = Fiber.join(fiber).pipe(Effect.map((client) => this._connect(client, true)), Effect.runPromise).catch(() => {})
+    return this._ready
+  }
 
-    for (const [name, endpoints] of Object.entries(resources)) {
-      const resource: Record<string, unknown> = {}
-      for (const [method, endpoint] of Object.entries(endpoints as Record<string, AnyEndpoint>)) {
-        resource[method] = this._method(endpoint)
-        if (endpoint.kind === "list" && (method === "list" || method === "results")) {
-          resource.paginate = (...args: Array<unknown>) => this._paginate(endpoint, args)
+  /**
+   * @internal What `Signal.install` needs of the instance (stelace-effect/Signal): its settings,
+   * session and scope, with the client built on first use. Made on first read, kept.
+   */
+  get _signalHost(): FacadeHost {
+    const cached = (this as any)._signalHostCache as FacadeHost | undefined
+    if (cached !== undefined) return cached
+    this._ensure()
+    const host: FacadeHost = {
+      settings: () => this._settings,
+      session: () => this._session ? Promise.resolve(this._session) : (this._ensure() ?? this._ready ?? Promise.resolve()).then(() => this._session),
+      scope: this._scope!,
+      hubs: new Map()
+    }
+    hidden(this, "_signalHostCache", host)
+    return host
+  }
+
+  /** @internal The methods of the family `name`, built on its first use. */
+  _family(name: string): Record<string, unknown> {
+    if (name === "forward") {
+      const forward: Record<string, unknown> = {}
+      for (const [key, method] of Object.entries(forwardMethods)) {
+        forward[key] = (path: unknown, ...args: Array<unknown>) => {
+          const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
+          return asCallback(this._safely(() => {
+            const checked = forwardPath(method, path)
+            return checked instanceof InvalidArgument
+              ? Promise.reject(checked)
+              : this._call({ method, path: checked, kind: "object", params: [] }, args)
+          }), callback)
         }
       }
-      ;(this as any)[name] = resource
+      return forward
     }
-    ;(this as any).auth.info = () => {
-      try {
-        return infoFromTokens(this._tokenStore.getTokens() as Tokens | null)
-      } catch {
-        return infoFromTokens(null)
+    const resource: Record<string, unknown> = {}
+    for (const [method, endpoint] of Object.entries((resources as unknown as Record<string, Record<string, AnyEndpoint>>)[name])) {
+      resource[method] = this._method(endpoint)
+      if (endpoint.kind === "list" && (method === "list" || method === "results")) {
+        resource.paginate = (...args: Array<unknown>) => this._paginate(endpoint, args)
       }
     }
-    const forward: Record<string, unknown> = {}
-    for (const [name, method] of Object.entries(forwardMethods)) {
-      forward[name] = (path: unknown, ...args: Array<unknown>) => {
-        const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
-        return asCallback(this._safely(() => {
-          const checked = forwardPath(method, path)
-          return checked instanceof InvalidArgument
-            ? Promise.reject(checked)
-            : this._call({ method, path: checked, kind: "object", params: [] }, args)
-        }), callback)
+    if (name === "auth") {
+      resource.info = () => {
+        try {
+          return infoFromTokens(this._tokenStore.getTokens() as Tokens | null)
+        } catch {
+          return infoFromTokens(null)
+        }
       }
     }
-    ;(this as any).forward = forward
-    // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal) or the React
-    // hooks, so that apps without real-time do not carry it (npm run bench:size)
-    ;(this as any).signal.subscribe = (...args: Array<unknown>) => {
-      const subscribe = (this as any)._signalSubscribe as ((...args: Array<unknown>) => () => void) | undefined
-      if (subscribe === undefined) {
-        throw new SignalError({
-          reason: "InvalidArgument",
-          message:
-            "Stelace Signal: call install(stelace) from stelace-effect/Signal once before signal.subscribe (it loads the real-time client)"
-        })
+    if (name === "signal") {
+      // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal) or the
+      // React hooks, so that apps without real-time do not carry it (npm run bench:size)
+      resource.subscribe = (...args: Array<unknown>) => {
+        const subscribe = (this as any)._signalSubscribe as ((...args: Array<unknown>) => () => void) | undefined
+        if (subscribe === undefined) {
+          throw new SignalError({
+            reason: "InvalidArgument",
+            message:
+              "Stelace Signal: call install(stelace) from stelace-effect/Signal once before signal.subscribe (it loads the real-time client)"
+          })
+        }
+        return subscribe(...args)
       }
-      return subscribe(...args)
     }
-    hidden(this, "_signalHost", {
-      settings: () => this._settings,
-      session: () => this._session ? Promise.resolve(this._session) : (this._ready ?? Promise.resolve()).then(() => this._session),
-      scope: this._scope,
-      hubs: new Map()
-    } satisfies FacadeHost)
+    return resource
   }
 
   /** @internal The client is built: calls run on its context, session events reach the listeners. */
   _connect({ client, session }: Client, late = false): void {
     this._session = session
-    this._invoke = client.invoke
+    this._invoke = (endpoint, invocation) => client.invoke(endpoint, invocation, session)
     this._fork = Effect.runForkWith(Context.make(StelaceClient, client).pipe(Context.add(Session, session)))
     const announce = (event: SessionEvent) => {
       for (const listener of [...this._sessionListeners]) {
@@ -294,7 +326,7 @@ class FacadeInstance {
     })
     // built after an asynchronous store answered: listeners saw the anonymous snapshot until now
     if (late && session.snapshot().status !== initialSnapshot.status) {
-      Effect.runPromise(session.current).then((tokens) => announce({ _tag: "Changed", tokens }), () => {})
+      Effect.runPromise(session.current).then((tokens) => announce({ _tag: "Changed", tokens: redact(tokens) }), () => {})
     }
   }
 
@@ -324,7 +356,11 @@ class FacadeInstance {
     // an already-aborted signal must not let the request start
     if (signal?.aborted) return Promise.reject(new RequestAborted({ message: "Request aborted" }))
     const fork = this._fork
-    if (fork === undefined) return this._ready!.then(() => this._run(effect, signal))
+    if (fork === undefined) {
+      const ready = this._ensure()
+      if (this._fork === undefined) return ready ? ready.then(() => this._run(effect, signal)) : Promise.reject(unbuilt())
+      return this._run(effect, signal)
+    }
     const fiber = fork(effect, signal ? { signal } : undefined)
     const calls = this._calls
     const call: CallUnderWay = { fiber, previous: undefined, next: calls.head }
@@ -343,9 +379,21 @@ class FacadeInstance {
 
   /** @internal A call's result: the page of a list as it is (`paginate`), or shaped as stelace.js's (`shape`). */
   _send(endpoint: AnyEndpoint, call: ParsedCall, input: unknown, shape?: (result: unknown) => unknown): Promise<unknown> {
-    if (this._invoke === undefined && !this._disposed) return this._ready!.then(() => this._send(endpoint, call, input, shape))
+    if (this._disposed) return Promise.reject(new InvalidArgument({ message: "Stelace: this instance was disposed" }))
+    if (this._invoke === undefined) {
+      const ready = this._ensure()
+      if (this._invoke === undefined) return ready ? ready.then(() => this._send(endpoint, call, input, shape)) : Promise.reject(unbuilt())
+    }
     const result = this._invoke(endpoint, { params: call.params, input, options: call.options })
     return this._run(shape ? Effect.map(result, shape) : result, call.signal)
+  }
+
+  /**
+   * @internal The core's call with typed arguments (what React's bindings send): path parameters,
+   * input and an abort signal, no argument sniffing; a list answers its page as the core made it.
+   */
+  _request(endpoint: AnyEndpoint, params: ReadonlyArray<unknown>, input: unknown, signal?: AbortSignal): Promise<unknown> {
+    return this._safely(() => this._send(endpoint, { params: params as ReadonlyArray<string>, data: input, options: undefined, signal }, input))
   }
 
   /** @internal */
@@ -385,7 +433,7 @@ class FacadeInstance {
   /** @internal Applies a change of settings (checked first: a bad value changes nothing). */
   _update(patch: Options): void {
     this._settings = updateSettings(this._settings, patch)
-    this._session?.settingsChanged()
+    if (this._session) writerOf(this._session)?.settingsChanged()
   }
 
   /**
@@ -515,16 +563,35 @@ class FacadeInstance {
     }
   }
 
+  /**
+   * @internal Leaves an expired session for anonymous with no request (nothing is stored to
+   * revoke): what React's logout does while the session is expired.
+   */
+  _leaveExpired(): Promise<void> {
+    const writer = this._session && writerOf(this._session)
+    return writer && this._session!.snapshot().status === "expired" ? Effect.runPromise(Effect.ignore(writer.clear)) : Promise.resolve()
+  }
+
   /** Releases the instance's runtime: pending calls are interrupted, later calls rejected. */
   dispose(): Promise<void> {
     this._disposed = true
     this._unsubscribeStore()
     for (let call = this._calls.head; call; call = call.next) call.fiber.interruptUnsafe()
-    return Effect.runPromise(Scope.close(this._scope, Exit.void))
+    return this._scope === undefined ? Promise.resolve() : Effect.runPromise(Scope.close(this._scope, Exit.void))
   }
 }
 
-const initialSnapshot = snapshotOf(undefined, null)
+/** What a client whose building failed rejects its calls with (a defect of the SDK). */
+const unbuilt = () => new InvalidArgument({ message: "Stelace: the client could not be built" })
+
+/** What the session shows until an asynchronous store first answers. */
+const initialSnapshot = loadingSnapshot(null)
+
+/** The services of an instance's client. */
+interface Client {
+  readonly client: StelaceClient["Service"]
+  readonly session: Session["Service"]
+}
 
 /**
  * The calls of an instance under way, which `dispose` interrupts: a linked list, as cheap to join
@@ -568,3 +635,27 @@ export type StelaceInstance<V extends string | undefined = undefined> = StelaceI
  */
 export const createInstance = <V extends string | undefined = undefined>(config: FacadeConfig<V>): StelaceInstance<V> =>
   new FacadeInstance(config) as unknown as StelaceInstance<V>
+
+/**
+ * The families of an instance, as own enumerable properties (as stelace.js had them) that build
+ * the family on first use and keep it: what an instance costs to make does not grow with the
+ * families it never uses. One descriptor map for every instance.
+ */
+const familyProperties: PropertyDescriptorMap = /*#__PURE__*/ (() => {
+  const properties: PropertyDescriptorMap = {}
+  for (const name of [...Object.keys(resources), "forward"]) {
+    properties[name] = {
+      enumerable: true,
+      configurable: true,
+      get(this: FacadeInstance) {
+        const family = this._family(name)
+        Object.defineProperty(this, name, { value: family, enumerable: true, writable: true, configurable: true })
+        return family
+      },
+      set(this: FacadeInstance, value: unknown) {
+        Object.defineProperty(this, name, { value, enumerable: true, writable: true, configurable: true })
+      }
+    }
+  }
+  return properties
+})()

@@ -6,7 +6,7 @@
  * @internal
  */
 import type { StelaceInstance } from "../facade/createInstance.js"
-import type { SessionSnapshot } from "../Session.js"
+import type { SessionSnapshot, SessionStatus } from "../Session.js"
 
 /** Who is asking: what query keys carry, so one user's cached data is never shown to another. */
 export interface Identity {
@@ -15,7 +15,7 @@ export interface Identity {
 }
 
 /**
- * Where the session stands:
+ * Where the session stands (the core's `SessionStatus`):
  * - `loading`: the token store has not answered yet (an asynchronous store, such as React
  *   Native's AsyncStorage); nobody is known to be logged in or out;
  * - `anonymous`: nobody is logged in;
@@ -23,12 +23,10 @@ export interface Identity {
  * - `expired`: the server refused the refresh token of `userId`'s session (not a logout); the
  *   user must log in again. Until the next login, logout or change from another tab.
  */
-export type SessionStatus = "loading" | "anonymous" | "authenticated" | "expired"
+export type { SessionStatus }
 
-/** The session as React renders it. */
-export interface SessionState extends Omit<SessionSnapshot, "status"> {
-  readonly status: SessionStatus
-}
+/** The session as React renders it: the core's snapshot. */
+export type SessionState = SessionSnapshot
 
 /** @internal */
 export interface SessionStore {
@@ -56,68 +54,27 @@ interface SessionSource {
   readonly logout: () => Promise<void>
 }
 
-/** The part of the facade instance that says whether its token store has answered yet. @internal */
-interface Readiness {
-  readonly _ready: Promise<void> | undefined
-  readonly _session: unknown
+/** The part of the facade instance that leaves an expired session without a request. @internal */
+interface ExpiredExit {
+  readonly _leaveExpired: () => Promise<void>
 }
 
 /**
- * The one place that adds to the client's session what its core does not report yet: `loading`
- * (the core says `anonymous` until an asynchronous token store answers) and `expired` (the core
- * only announces the `Expired` event, and its snapshot is then anonymous). When the core session
- * reports both in its snapshot, this becomes a read of the core and nothing else.
+ * The client's session, as its core reports it: `loading` until an asynchronous token store
+ * answers, `expired` (still about the user whose session it was) once the server refused the
+ * refresh token, the snapshot the same object until it changes.
  */
 const sessionSource = (client: StelaceInstance): SessionSource => {
   const listeners = new Set<() => void>()
-  const { _ready, _session } = client as unknown as Readiness
-  let loading = _session === undefined && _ready !== undefined
-  /** The user whose session expired, while it is expired. */
-  let expired: { readonly userId: string | null } | undefined
-  let computedFor: { readonly snapshot: SessionSnapshot; readonly expired: typeof expired; readonly loading: boolean } | undefined
-  let state: SessionState
-
-  // Values only change when the client's snapshot, the expiry or the loading does, so React sees
-  // the same objects between events (what `useSyncExternalStore` needs).
-  const getState = () => {
-    const snapshot = client.session.getSnapshot()
-    if (computedFor === undefined || computedFor.snapshot !== snapshot || computedFor.expired !== expired || computedFor.loading !== loading) {
-      computedFor = { snapshot, expired, loading }
-      state = loading
-        ? { status: "loading", userId: null, organizationId: snapshot.organizationId, roles: [], expiresAt: null }
-        : expired !== undefined && snapshot.status === "anonymous"
-        ? { status: "expired", userId: expired.userId, organizationId: snapshot.organizationId, roles: [], expiresAt: null }
-        : snapshot
-    }
-    return state
-  }
-  getState()
-
   const notify = () => {
-    getState()
     for (const listener of [...listeners]) listener()
   }
-  if (loading) {
-    void _ready!.then(() => {
-      loading = false
-      notify()
-    })
-  }
-
   let unsubscribe: (() => void) | undefined
   return {
-    getState,
+    getState: () => client.session.getSnapshot(),
     subscribe: (listener) => {
       listeners.add(listener)
-      unsubscribe ??= client.session.subscribe((event) => {
-        if (event._tag === "Expired") {
-          // the user of the last state: the core's snapshot is already anonymous
-          expired ??= { userId: state.userId }
-        } else if (event._tag === "LoggedIn" || event._tag === "LoggedOut" || event._tag === "Changed") {
-          expired = undefined
-        }
-        notify()
-      })
+      unsubscribe ??= client.session.subscribe(notify)
       return () => {
         listeners.delete(listener)
         if (listeners.size === 0) {
@@ -126,12 +83,10 @@ const sessionSource = (client: StelaceInstance): SessionSource => {
         }
       }
     },
-    logout: () => {
-      if (expired === undefined) return client.auth.logout().then(() => {})
-      expired = undefined
-      notify()
-      return Promise.resolve()
-    }
+    logout: () =>
+      client.session.getSnapshot().status === "expired"
+        ? (client as unknown as ExpiredExit)._leaveExpired()
+        : client.auth.logout().then(() => {})
   }
 }
 

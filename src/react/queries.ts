@@ -223,24 +223,25 @@ interface Binding {
   readonly key: (...parts: ReadonlyArray<unknown>) => StelaceQueryKey
 }
 
-const toPage = (list: any): ListPage<unknown> => ({ results: Array.from(list), paginationMeta: list.paginationMeta })
+/** The facade instance's typed entry to the core (the same session, runtime and checks). @internal */
+interface CoreCalls {
+  readonly _request: (endpoint: AnyEndpoint, params: ReadonlyArray<unknown>, input: unknown, signal?: AbortSignal) => Promise<unknown>
+}
 
 /**
- * Sends one route's call, through the facade's method (looked up per call: the same arguments,
- * errors and session). The one place the bindings call the client.
+ * Sends one route's call to the client's core with typed arguments (path parameters, input,
+ * signal), not through stelace.js's argument forms; a list answers its page as the core made it.
+ * The one place the bindings call the client.
  */
 const send = (
   client: StelaceInstance,
-  family: string,
-  name: string,
+  _family: string,
+  _name: string,
   endpoint: AnyEndpoint,
   params: ReadonlyArray<unknown>,
   input: unknown,
   signal?: AbortSignal
-): Promise<unknown> => {
-  const result = (client as any)[family][name](...params, input, ...(signal ? [{ signal }] : []))
-  return endpoint.kind === "list" ? result.then(toPage) : result
-}
+): Promise<unknown> => (client as unknown as CoreCalls)._request(endpoint, params, input, signal)
 
 const sameIdentity = (a: Identity, b: Identity) => a.userId === b.userId && a.organizationId === b.organizationId
 

@@ -9,22 +9,22 @@ import { apiKeys as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists API keys (`GET /api-keys`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.ApiKeys.list")
 
 /**
  * Every item of `list` (`GET /api-keys`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.ApiKeys.list")
 
 /** Reads one API key (`GET /api-keys/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.ApiKeys.read")
 
 /** Creates an API key (`POST /api-keys`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.ApiKeys.create")
 
 /** Updates an API key (`PATCH /api-keys/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.ApiKeys.update")
 
 /** Removes an API key (`DELETE /api-keys/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.ApiKeys.remove")

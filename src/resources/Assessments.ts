@@ -9,25 +9,25 @@ import { assessments as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists assessments (`GET /assessments`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Assessments.list")
 
 /**
  * Every item of `list` (`GET /assessments`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Assessments.list")
 
 /** Reads one assessment (`GET /assessments/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Assessments.read")
 
 /** Creates an assessment (`POST /assessments`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Assessments.create")
 
 /** Updates an assessment (`PATCH /assessments/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Assessments.update")
 
 /** Signs an assessment (`POST /assessments/:id/signatures`). */
-export const sign = /*#__PURE__*/ call(endpoints, "sign")
+export const sign = /*#__PURE__*/ call(endpoints, "sign", "Stelace.Assessments.sign")
 
 /** Removes an assessment (`DELETE /assessments/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.Assessments.remove")

@@ -9,22 +9,22 @@ import { assetTypes as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists asset types (`GET /asset-types`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.AssetTypes.list")
 
 /**
  * Every item of `list` (`GET /asset-types`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.AssetTypes.list")
 
 /** Reads one asset type (`GET /asset-types/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.AssetTypes.read")
 
 /** Creates an asset type (`POST /asset-types`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.AssetTypes.create")
 
 /** Updates an asset type (`PATCH /asset-types/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.AssetTypes.update")
 
 /** Removes an asset type (`DELETE /asset-types/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.AssetTypes.remove")

@@ -9,22 +9,22 @@ import { assets as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists assets (`GET /assets`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Assets.list")
 
 /**
  * Every item of `list` (`GET /assets`) across all pages, as a stream (page-based or cursor-based,
  * whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Assets.list")
 
 /** Reads one asset (`GET /assets/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Assets.read")
 
 /** Creates an asset (`POST /assets`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Assets.create")
 
 /** Updates an asset (`PATCH /assets/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Assets.update")
 
 /** Removes an asset (`DELETE /assets/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.Assets.remove")

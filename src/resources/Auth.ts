@@ -8,15 +8,15 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { auth as endpoints } from "../internal/routes/table.js"
 
 /** Logs a user in (`POST /auth/login`) and stores the returned tokens as the session. */
-export const login = /*#__PURE__*/ call(endpoints, "login")
+export const login = /*#__PURE__*/ call(endpoints, "login", "Stelace.Auth.login")
 
 /** Logs out (`POST /auth/logout`, sending the stored refresh token) and removes the session. */
-export const logout = /*#__PURE__*/ call(endpoints, "logout")
+export const logout = /*#__PURE__*/ call(endpoints, "logout", "Stelace.Auth.logout")
 
 /** Asks for tokens (`POST /auth/token`: refresh, impersonation or SSO authorization code) and stores the result as the session. */
-export const getTokens = /*#__PURE__*/ call(endpoints, "getTokens")
+export const getTokens = /*#__PURE__*/ call(endpoints, "getTokens", "Stelace.Auth.getTokens")
 
 /** Checks an API key or an authorization header (`POST /auth/check`). */
-export const check = /*#__PURE__*/ call(endpoints, "check")
+export const check = /*#__PURE__*/ call(endpoints, "check", "Stelace.Auth.check")
 
 export { info } from "../internal/session/authInfo.js"

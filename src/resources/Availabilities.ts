@@ -9,22 +9,22 @@ import { availabilities as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists availabilities (`GET /availabilities`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Availabilities.list")
 
 /**
  * Every item of `list` (`GET /availabilities`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Availabilities.list")
 
 /** Creates an availability (`POST /availabilities`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Availabilities.create")
 
 /** Updates an availability (`PATCH /availabilities/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Availabilities.update")
 
 /** Removes an availability (`DELETE /availabilities/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.Availabilities.remove")
 
 /** The availability graph of an asset (`GET /availabilities/graph`). */
-export const getGraph = /*#__PURE__*/ call(endpoints, "getGraph")
+export const getGraph = /*#__PURE__*/ call(endpoints, "getGraph", "Stelace.Availabilities.getGraph")

@@ -8,4 +8,4 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { batch as endpoints } from "../internal/routes/table.js"
 
 /** Runs a batch of updates (`POST /batch`). */
-export const run = /*#__PURE__*/ call(endpoints, "run")
+export const run = /*#__PURE__*/ call(endpoints, "run", "Stelace.Batch.run")

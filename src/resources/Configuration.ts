@@ -8,13 +8,13 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { config as endpoints } from "../internal/routes/table.js"
 
 /** Reads the public configuration (`GET /config`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Configuration.read")
 
 /** Updates the public configuration (`PATCH /config`, deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Configuration.update")
 
 /** Reads the private configuration (`GET /config/private`). */
-export const readPrivate = /*#__PURE__*/ call(endpoints, "readPrivate")
+export const readPrivate = /*#__PURE__*/ call(endpoints, "readPrivate", "Stelace.Configuration.readPrivate")
 
 /** Updates the private configuration (`PATCH /config/private`). */
-export const updatePrivate = /*#__PURE__*/ call(endpoints, "updatePrivate")
+export const updatePrivate = /*#__PURE__*/ call(endpoints, "updatePrivate", "Stelace.Configuration.updatePrivate")

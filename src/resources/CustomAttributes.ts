@@ -9,22 +9,22 @@ import { customAttributes as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists custom attributes (`GET /custom-attributes`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.CustomAttributes.list")
 
 /**
  * Every item of `list` (`GET /custom-attributes`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.CustomAttributes.list")
 
 /** Reads one custom attribute (`GET /custom-attributes/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.CustomAttributes.read")
 
 /** Creates a custom attribute (`POST /custom-attributes`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.CustomAttributes.create")
 
 /** Updates a custom attribute (`PATCH /custom-attributes/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.CustomAttributes.update")
 
 /** Removes a custom attribute (`DELETE /custom-attributes/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.CustomAttributes.remove")

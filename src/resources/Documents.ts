@@ -9,31 +9,31 @@ import { documents as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists documents (`GET /documents`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Documents.list")
 
 /**
  * Every item of `list` (`GET /documents`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Documents.list")
 
 /** Reads one document (`GET /documents/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Documents.read")
 
 /** Creates a document (`POST /documents`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Documents.create")
 
 /** Updates a document (`PATCH /documents/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Documents.update")
 
 /** Removes a document (`DELETE /documents/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.Documents.remove")
 
 /** Document stats grouped by a field (`GET /documents/stats`): one page. */
-export const getStats = /*#__PURE__*/ call(endpoints, "getStats")
+export const getStats = /*#__PURE__*/ call(endpoints, "getStats", "Stelace.Documents.getStats")
 
 /**
  * Every item of `getStats` (`GET /documents/stats`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginateStats = /*#__PURE__*/ pages(endpoints, "getStats")
+export const paginateStats = /*#__PURE__*/ pages(endpoints, "getStats", "Stelace.Documents.getStats")

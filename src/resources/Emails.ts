@@ -8,7 +8,7 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { emails as endpoints } from "../internal/routes/table.js"
 
 /** Sends an email (`POST /emails/send`). */
-export const send = /*#__PURE__*/ call(endpoints, "send")
+export const send = /*#__PURE__*/ call(endpoints, "send", "Stelace.Emails.send")
 
 /** Sends an email from a template (`POST /emails/send-template`). */
-export const sendTemplate = /*#__PURE__*/ call(endpoints, "sendTemplate")
+export const sendTemplate = /*#__PURE__*/ call(endpoints, "sendTemplate", "Stelace.Emails.sendTemplate")

@@ -9,22 +9,22 @@ import { entries as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists entries (`GET /entries`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Entries.list")
 
 /**
  * Every item of `list` (`GET /entries`) across all pages, as a stream (page-based or cursor-based,
  * whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Entries.list")
 
 /** Reads one entry (`GET /entries/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Entries.read")
 
 /** Creates an entry (`POST /entries`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Entries.create")
 
 /** Updates an entry (`PATCH /entries/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Entries.update")
 
 /** Removes an entry (`DELETE /entries/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.Entries.remove")

@@ -9,34 +9,34 @@ import { events as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists events (`GET /events`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Events.list")
 
 /**
  * Every item of `list` (`GET /events`) across all pages, as a stream (page-based or cursor-based,
  * whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Events.list")
 
 /** Reads one event (`GET /events/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Events.read")
 
 /** Creates an event (`POST /events`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Events.create")
 
 /** Event stats (`GET /events/stats`, deprecated by the server, always page-based): one page. */
-export const getStats = /*#__PURE__*/ call(endpoints, "getStats")
+export const getStats = /*#__PURE__*/ call(endpoints, "getStats", "Stelace.Events.getStats")
 
 /**
  * Every item of `getStats` (`GET /events/stats`) across all pages, as a stream (always
  * page-based); pages are fetched as the stream is consumed.
  */
-export const paginateStats = /*#__PURE__*/ pages(endpoints, "getStats")
+export const paginateStats = /*#__PURE__*/ pages(endpoints, "getStats", "Stelace.Events.getStats")
 
 /** Event counts per hour, day or month (`GET /events/history`, cursor-based): one page. */
-export const getHistory = /*#__PURE__*/ call(endpoints, "getHistory")
+export const getHistory = /*#__PURE__*/ call(endpoints, "getHistory", "Stelace.Events.getHistory")
 
 /**
  * Every item of `getHistory` (`GET /events/history`) across all pages, as a stream (always
  * cursor-based); pages are fetched as the stream is consumed.
  */
-export const paginateHistory = /*#__PURE__*/ pages(endpoints, "getHistory")
+export const paginateHistory = /*#__PURE__*/ pages(endpoints, "getHistory", "Stelace.Events.getHistory")

@@ -15,6 +15,7 @@ import { InvalidArgument } from "../Errors.js"
 import { forwardPath } from "../internal/pipeline/arguments.js"
 import type { CallError } from "../internal/routes/model.js"
 import type { Method, RequestOptions } from "../internal/wire/apiTransport.js"
+import type { Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 
 /** A forwarded call's signature: path, then the query (GET) or body (others), then options; never decoded. */
@@ -22,28 +23,28 @@ export type ForwardFunction = <A = unknown>(
   path: string,
   input?: Readonly<Record<string, unknown>> | ReadonlyArray<unknown>,
   options?: RequestOptions
-) => Effect.Effect<A & WithLastResponse, CallError | SessionExpired, StelaceClient>
+) => Effect.Effect<A & WithLastResponse, CallError | SessionExpired, StelaceClient | Session>
 
-const forward = (method: Method): ForwardFunction => (path, input, options) =>
+const forward = (method: Method, span: string): ForwardFunction => (path, input, options) =>
   Effect.suspend(() => {
     const checked = forwardPath(method, path)
     if (checked instanceof InvalidArgument) return Effect.fail(checked)
-    return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }) as Effect.Effect<
+    return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }, span) as Effect.Effect<
       any,
       CallError | SessionExpired,
-      StelaceClient
+      StelaceClient | Session
     >
   })
 
 /** `GET` a path, with an optional query. */
-export const get: ForwardFunction = /*#__PURE__*/ forward("GET")
+export const get: ForwardFunction = /*#__PURE__*/ forward("GET", "Stelace.Forward.get")
 /** `POST` to a path, with an optional JSON body. */
-export const post: ForwardFunction = /*#__PURE__*/ forward("POST")
+export const post: ForwardFunction = /*#__PURE__*/ forward("POST", "Stelace.Forward.post")
 /** `PUT` to a path, with an optional JSON body. */
-export const put: ForwardFunction = /*#__PURE__*/ forward("PUT")
+export const put: ForwardFunction = /*#__PURE__*/ forward("PUT", "Stelace.Forward.put")
 /** `PATCH` a path, with an optional JSON body. */
-export const patch: ForwardFunction = /*#__PURE__*/ forward("PATCH")
+export const patch: ForwardFunction = /*#__PURE__*/ forward("PATCH", "Stelace.Forward.patch")
 /** `DELETE` a path, with an optional JSON body (`del`, as in stelace.js). */
-export const del: ForwardFunction = /*#__PURE__*/ forward("DELETE")
+export const del: ForwardFunction = /*#__PURE__*/ forward("DELETE", "Stelace.Forward.del")
 /** `OPTIONS` on a path. */
-export const options: ForwardFunction = /*#__PURE__*/ forward("OPTIONS")
+export const options: ForwardFunction = /*#__PURE__*/ forward("OPTIONS", "Stelace.Forward.options")

@@ -8,10 +8,10 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { orderLines as endpoints } from "../internal/routes/table.js"
 
 /** Reads one order line (`GET /order-lines/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.OrderLines.read")
 
 /** Creates an order line (`POST /order-lines`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.OrderLines.create")
 
 /** Updates an order line (`PATCH /order-lines/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.OrderLines.update")

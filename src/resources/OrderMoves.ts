@@ -8,10 +8,10 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { orderMoves as endpoints } from "../internal/routes/table.js"
 
 /** Reads one order move (`GET /order-moves/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.OrderMoves.read")
 
 /** Creates an order move (`POST /order-moves`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.OrderMoves.create")
 
 /** Updates an order move (`PATCH /order-moves/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.OrderMoves.update")

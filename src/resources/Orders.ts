@@ -9,22 +9,22 @@ import { orders as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists orders (`GET /orders`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Orders.list")
 
 /**
  * Every item of `list` (`GET /orders`) across all pages, as a stream (page-based or cursor-based,
  * whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Orders.list")
 
 /** Reads one order (`GET /orders/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Orders.read")
 
 /** Creates an order (`POST /orders`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Orders.create")
 
 /** Updates an order (`PATCH /orders/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Orders.update")
 
 /** Previews an order without creating it (`POST /orders/preview`). */
-export const preview = /*#__PURE__*/ call(endpoints, "preview")
+export const preview = /*#__PURE__*/ call(endpoints, "preview", "Stelace.Orders.preview")

@@ -8,10 +8,10 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { password as endpoints } from "../internal/routes/table.js"
 
 /** Changes the current user's password (`POST /password/change`). */
-export const change = /*#__PURE__*/ call(endpoints, "change")
+export const change = /*#__PURE__*/ call(endpoints, "change", "Stelace.Password.change")
 
 /** Starts a password reset (`POST /password/reset/request`). */
-export const resetRequest = /*#__PURE__*/ call(endpoints, "resetRequest")
+export const resetRequest = /*#__PURE__*/ call(endpoints, "resetRequest", "Stelace.Password.resetRequest")
 
 /** Sets a new password with a reset token (`POST /password/reset/confirm`). */
-export const resetConfirm = /*#__PURE__*/ call(endpoints, "resetConfirm")
+export const resetConfirm = /*#__PURE__*/ call(endpoints, "resetConfirm", "Stelace.Password.resetConfirm")

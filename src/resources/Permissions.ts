@@ -8,4 +8,4 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { permissions as endpoints } from "../internal/routes/table.js"
 
 /** Which of the given permissions the caller has (`POST /permissions/check`). */
-export const check = /*#__PURE__*/ call(endpoints, "check")
+export const check = /*#__PURE__*/ call(endpoints, "check", "Stelace.Permissions.check")

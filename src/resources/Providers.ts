@@ -8,4 +8,4 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { providers as endpoints } from "../internal/routes/table.js"
 
 /** Relays a request to Stripe (`POST /providers/stripe/request`). */
-export const stripeRequest = /*#__PURE__*/ call(endpoints, "stripeRequest")
+export const stripeRequest = /*#__PURE__*/ call(endpoints, "stripeRequest", "Stelace.Providers.stripeRequest")

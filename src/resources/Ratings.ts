@@ -9,31 +9,31 @@ import { ratings as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists ratings (`GET /ratings`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Ratings.list")
 
 /**
  * Every item of `list` (`GET /ratings`) across all pages, as a stream (page-based or cursor-based,
  * whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Ratings.list")
 
 /** Reads one rating (`GET /ratings/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Ratings.read")
 
 /** Creates a rating (`POST /ratings`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Ratings.create")
 
 /** Updates a rating (`PATCH /ratings/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Ratings.update")
 
 /** Removes a rating (`DELETE /ratings/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.Ratings.remove")
 
 /** Rating stats grouped by author, target, asset or transaction (`GET /ratings/stats`): one page. */
-export const getStats = /*#__PURE__*/ call(endpoints, "getStats")
+export const getStats = /*#__PURE__*/ call(endpoints, "getStats", "Stelace.Ratings.getStats")
 
 /**
  * Every item of `getStats` (`GET /ratings/stats`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginateStats = /*#__PURE__*/ pages(endpoints, "getStats")
+export const paginateStats = /*#__PURE__*/ pages(endpoints, "getStats", "Stelace.Ratings.getStats")

@@ -9,22 +9,22 @@ import { savedSearches as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists saved searches (`GET /search`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.SavedSearches.list")
 
 /**
  * Every item of `list` (`GET /search`) across all pages, as a stream (page-based or cursor-based,
  * whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.SavedSearches.list")
 
 /** Reads one saved search (`GET /search/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.SavedSearches.read")
 
 /** Saves a search (`POST /search`, `save: true` forced). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.SavedSearches.create")
 
 /** Updates a saved search (`PATCH /search/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.SavedSearches.update")
 
 /** Removes a saved search (`DELETE /search/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.SavedSearches.remove")

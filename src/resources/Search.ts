@@ -12,10 +12,10 @@ import { paginate as pages } from "../internal/pipeline/pageStream.js"
  * Searches assets (`POST /search`, `save: false` forced): one page of results, page-based in
  * every API version (`exhaustiveNbResults` tells whether `nbResults` is exact).
  */
-export const results = /*#__PURE__*/ call(endpoints, "results")
+export const results = /*#__PURE__*/ call(endpoints, "results", "Stelace.Search.results")
 
 /**
  * Every item of `results` (`POST /search`) across all pages, as a stream (always page-based);
  * pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "results")
+export const paginate = /*#__PURE__*/ pages(endpoints, "results", "Stelace.Search.results")

@@ -8,4 +8,4 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { signal as endpoints } from "../internal/routes/table.js"
 
 /** Sends a signal to a channel or to everyone (`POST /signal`). */
-export const send = /*#__PURE__*/ call(endpoints, "send")
+export const send = /*#__PURE__*/ call(endpoints, "send", "Stelace.Signal.send")

@@ -8,7 +8,7 @@ import { call } from "../internal/pipeline/routeFunctions.js"
 import { tokens as endpoints } from "../internal/routes/table.js"
 
 /** Creates a check token, e.g. for email confirmation (`POST /token/check/request`). */
-export const checkRequest = /*#__PURE__*/ call(endpoints, "checkRequest")
+export const checkRequest = /*#__PURE__*/ call(endpoints, "checkRequest", "Stelace.Tokens.checkRequest")
 
 /** Confirms a check token (`GET /token/check/:token`). */
-export const checkConfirm = /*#__PURE__*/ call(endpoints, "checkConfirm")
+export const checkConfirm = /*#__PURE__*/ call(endpoints, "checkConfirm", "Stelace.Tokens.checkConfirm")

@@ -9,25 +9,25 @@ import { transactions as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists transactions (`GET /transactions`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Transactions.list")
 
 /**
  * Every item of `list` (`GET /transactions`) across all pages, as a stream (page-based or
  * cursor-based, whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Transactions.list")
 
 /** Reads one transaction (`GET /transactions/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Transactions.read")
 
 /** Creates a transaction (`POST /transactions`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Transactions.create")
 
 /** Updates a transaction (`PATCH /transactions/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Transactions.update")
 
 /** Moves a transaction through its process (`POST /transactions/:id/transitions`). */
-export const createTransition = /*#__PURE__*/ call(endpoints, "createTransition")
+export const createTransition = /*#__PURE__*/ call(endpoints, "createTransition", "Stelace.Transactions.createTransition")
 
 /** Previews a transaction's amounts without creating it (`POST /transactions/preview`). */
-export const preview = /*#__PURE__*/ call(endpoints, "preview")
+export const preview = /*#__PURE__*/ call(endpoints, "preview", "Stelace.Transactions.preview")

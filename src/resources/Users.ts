@@ -9,38 +9,38 @@ import { users as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists users (`GET /users`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.Users.list")
 
 /**
  * Every item of `list` (`GET /users`) across all pages, as a stream (page-based or cursor-based,
  * whichever the server answers); pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.Users.list")
 
 /** Reads one user (`GET /users/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.Users.read")
 
 /** Creates a user (`POST /users`). */
-export const create = /*#__PURE__*/ call(endpoints, "create")
+export const create = /*#__PURE__*/ call(endpoints, "create", "Stelace.Users.create")
 
 /** Updates a user (`PATCH /users/:id`; metadata and platformData are deep-merged). */
-export const update = /*#__PURE__*/ call(endpoints, "update")
+export const update = /*#__PURE__*/ call(endpoints, "update", "Stelace.Users.update")
 
 /** Removes a user (`DELETE /users/:id`); answers `{ id }`. */
-export const remove = /*#__PURE__*/ call(endpoints, "remove")
+export const remove = /*#__PURE__*/ call(endpoints, "remove", "Stelace.Users.remove")
 
 /** Whether a username is free (`GET /users/check-availability`). */
-export const checkAvailability = /*#__PURE__*/ call(endpoints, "checkAvailability")
+export const checkAvailability = /*#__PURE__*/ call(endpoints, "checkAvailability", "Stelace.Users.checkAvailability")
 
 /** Adds a user to an organization or changes their roles there (`PUT /users/:id/organizations/:organizationId`). */
-export const joinOrganizationOrUpdateRights = /*#__PURE__*/ call(endpoints, "joinOrganizationOrUpdateRights")
+export const joinOrganizationOrUpdateRights = /*#__PURE__*/ call(endpoints, "joinOrganizationOrUpdateRights", "Stelace.Users.joinOrganizationOrUpdateRights")
 
 /**
  * Deprecated name of `joinOrganizationOrUpdateRights`, kept from stelace.js.
  *
  * @deprecated Use `joinOrganizationOrUpdateRights`.
  */
-export const updateOrganization = /*#__PURE__*/ call(endpoints, "updateOrganization")
+export const updateOrganization = /*#__PURE__*/ call(endpoints, "updateOrganization", "Stelace.Users.updateOrganization")
 
 /** Removes a user from an organization (`DELETE /users/:id/organizations/:organizationId`). */
-export const removeFromOrganization = /*#__PURE__*/ call(endpoints, "removeFromOrganization")
+export const removeFromOrganization = /*#__PURE__*/ call(endpoints, "removeFromOrganization", "Stelace.Users.removeFromOrganization")

@@ -9,13 +9,13 @@ import { webhookLogs as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists webhook logs (`GET /webhook-logs`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.WebhookLogs.list")
 
 /**
  * Every item of `list` (`GET /webhook-logs`) across all pages, as a stream (always cursor-based);
  * pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.WebhookLogs.list")
 
 /** Reads one webhook log (`GET /webhook-logs/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.WebhookLogs.read")

@@ -9,22 +9,22 @@ import { workflowLogs as endpoints } from "../internal/routes/table.js"
 import { paginate as pages } from "../internal/pipeline/pageStream.js"
 
 /** Lists workflow logs (`GET /workflow-logs`): one page, with its pagination meta. */
-export const list = /*#__PURE__*/ call(endpoints, "list")
+export const list = /*#__PURE__*/ call(endpoints, "list", "Stelace.WorkflowLogs.list")
 
 /**
  * Every item of `list` (`GET /workflow-logs`) across all pages, as a stream (always cursor-based);
  * pages are fetched as the stream is consumed.
  */
-export const paginate = /*#__PURE__*/ pages(endpoints, "list")
+export const paginate = /*#__PURE__*/ pages(endpoints, "list", "Stelace.WorkflowLogs.list")
 
 /** Reads one workflow log (`GET /workflow-logs/:id`). */
-export const read = /*#__PURE__*/ call(endpoints, "read")
+export const read = /*#__PURE__*/ call(endpoints, "read", "Stelace.WorkflowLogs.read")
 
 /** Workflow log counts per hour, day or month (`GET /workflow-logs/history`, cursor-based): one page. */
-export const getHistory = /*#__PURE__*/ call(endpoints, "getHistory")
+export const getHistory = /*#__PURE__*/ call(endpoints, "getHistory", "Stelace.WorkflowLogs.getHistory")
 
 /**
  * Every item of `getHistory` (`GET /workflow-logs/history`) across all pages, as a stream (always
  * cursor-based); pages are fetched as the stream is consumed.
  */
-export const paginateHistory = /*#__PURE__*/ pages(endpoints, "getHistory")
+export const paginateHistory = /*#__PURE__*/ pages(endpoints, "getHistory", "Stelace.WorkflowLogs.getHistory")

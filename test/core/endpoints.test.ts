@@ -51,8 +51,9 @@ import type { StelaceClient } from "../../src/Stelace.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { accessToken } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
+import type { Session as SessionService } from "../../src/Session.js"
 
-type EndpointFunction = (...args: any) => Effect.Effect<unknown, StelaceError, StelaceClient>
+type EndpointFunction = (...args: any) => Effect.Effect<unknown, StelaceError, StelaceClient | SessionService>
 
 /** One call and the request it must send. */
 interface Row {

@@ -41,6 +41,7 @@ import type { StelaceClient } from "../../src/Stelace.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { scripted, scriptedLayer } from "../support/scripted.js"
 import type { RecordedRequest, Recorder } from "../support/recorder.js"
+import type { Session as SessionService } from "../../src/Session.js"
 
 type Item = { readonly id: string }
 
@@ -86,7 +87,7 @@ const serveCursorPages = (server: Recorder) =>
 
 const sent = (server: Recorder) => server.requests.map((request) => `${request.method} ${request.url}`)
 
-const collect = <A>(server: Recorder, stream: Stream.Stream<A, StelaceError, StelaceClient>, options?: Options) =>
+const collect = <A>(server: Recorder, stream: Stream.Stream<A, StelaceError, StelaceClient | SessionService>, options?: Options) =>
   Stream.runCollect(stream).pipe(Effect.provide(clientLayer(server, options)))
 
 describe("paginate over page-based lists", () => {
@@ -247,7 +248,7 @@ describe("Search.paginate", () => {
     }).pipe(Effect.scoped))
 })
 
-type PaginateFunction = (...args: any) => Stream.Stream<unknown, StelaceError, StelaceClient>
+type PaginateFunction = (...args: any) => Stream.Stream<unknown, StelaceError, StelaceClient | SessionService>
 
 interface Walk {
   readonly paginate: PaginateFunction

@@ -3,8 +3,10 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import { TestClock } from "effect/testing"
+import { inspect } from "node:util"
 import { Assets, Auth, HookError, NetworkError, ServerError, Session, SessionExpired, TokenStore } from "../../src/index.js"
 import type { Tokens } from "../../src/TokenStore.js"
 import { clientLayer, recorder } from "../support/client.js"
@@ -331,5 +333,26 @@ describe("Session", () => {
         return yield* Auth.info
       }).pipe(Effect.provide(Layer.fresh(a)))
       assert.isTrue(both.isAuthenticated)
+    }).pipe(Effect.scoped))
+})
+
+describe("session events and logs", () => {
+  it.live("a LoggedIn event holds its tokens Redacted: printing or logging it shows neither token", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
+      target.respond(() => ({ body: { tokenType: "Bearer", accessToken: token, refreshToken: "rt_secret_1", userId: "usr_1" } }))
+      const events: Array<Session.SessionEvent> = []
+      yield* Effect.gen(function*() {
+        const session = yield* Session.Session
+        session.subscribe((event) => events.push(event))
+        yield* Auth.login({ username: "alice", password: "pw" })
+      }).pipe(Effect.provide(clientLayer(target)))
+      const [loggedIn] = events
+      assert.strictEqual(loggedIn._tag, "LoggedIn")
+      const printed = [String(loggedIn), JSON.stringify(loggedIn), inspect(loggedIn, { depth: 5 })].join("\n")
+      assert.notInclude(printed, token)
+      assert.notInclude(printed, "rt_secret_1")
+      if (loggedIn._tag === "LoggedIn") assert.strictEqual(Redacted.value(loggedIn.tokens).refreshToken, "rt_secret_1")
     }).pipe(Effect.scoped))
 })

@@ -90,7 +90,11 @@ describe("TokenStore.localStorage", () => {
   })
 })
 
-describe("TokenStore.default", () => {
+describe("TokenStore.localStorageOrMemory", () => {
+  it("is still exported under its former name, default", () => {
+    assert.strictEqual(TokenStore.default, TokenStore.localStorageOrMemory)
+  })
+
   it("uses localStorage where it is writable", () => {
     const storage = new FakeStorage()
     ;(globalThis as any).localStorage = storage

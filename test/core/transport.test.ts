@@ -2,6 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpClient from "effect/http/HttpClient"
+import * as References from "effect/References"
+import * as Tracer from "effect/Tracer"
 import * as Exit from "effect/Exit"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
@@ -23,6 +26,7 @@ import type { Options, StelaceClient } from "../../src/Stelace.js"
 import type { Recorder } from "../support/recorder.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
+import type { Session as SessionService } from "../../src/Session.js"
 
 /** Calls an endpoint function with arguments its type refuses (what plain JavaScript users can do). */
 const untyped = <F extends (...args: Array<any>) => any>(f: F) => f as unknown as (...args: Array<unknown>) => ReturnType<F>
@@ -195,7 +199,7 @@ describe("invalid arguments", () => {
     Effect.gen(function*() {
       const target = yield* recorder
       const layer = clientLayer(target)
-      const calls: Array<Effect.Effect<unknown, unknown, StelaceClient>> = [
+      const calls: Array<Effect.Effect<unknown, unknown, StelaceClient | SessionService>> = [
         untyped(Assets.list)(undefined, { stelaceVersion: "2019-05-20" }),
         untyped(Assets.list)("bikes"),
         untyped(Assets.read)("ast_1", {}, {}, () => {})
@@ -252,6 +256,95 @@ describe("trace propagation with the application's HttpClient (Stelace.layer)", 
       yield* Assets.read("ast_1").pipe(Effect.provide(overFetchHttpClient(target, { tracePropagation: false })))
       assert.isUndefined(target.requests[0].headers.traceparent)
       assert.isUndefined(target.requests[0].headers.b3)
+    }).pipe(Effect.scoped))
+})
+
+describe("the application's HttpClient failing on a status itself (HttpClient.filterStatusOk)", () => {
+  it.live("a 404 is the ServerError of that answer, sent once (not a retried NetworkError)", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      target.respond(() => ({ status: 404, headers: { "x-request-id": "req_404" }, body: { message: "Asset not found" } }))
+      const strict = Layer.effect(HttpClient.HttpClient, Effect.map(Effect.service(HttpClient.HttpClient), HttpClient.filterStatusOk))
+        .pipe(Layer.provide(FetchHttpClient.layer))
+      const layer = Stelace.layer({ apiKey: PUBLISHABLE_KEY, host: target.host, port: target.port, protocol: "http" }).pipe(
+        Layer.provide(strict),
+        Layer.provide(TokenStore.memory)
+      )
+      const error = yield* Effect.flip(Assets.read("ast_1").pipe(Effect.provide(layer)))
+      assert.instanceOf(error, ServerError)
+      assert.strictEqual((error as ServerError).statusCode, 404)
+      assert.strictEqual((error as ServerError).message, "Asset not found")
+      assert.strictEqual((error as ServerError).lastResponse.requestId, "req_404")
+      assert.strictEqual(target.requests.length, 1)
+    }).pipe(Effect.scoped))
+})
+
+describe("spans", () => {
+  /** A tracer that keeps the spans it makes. */
+  const recording = () => {
+    const spans: Array<Tracer.NativeSpan> = []
+    const tracer = Tracer.make({
+      span: (options) => {
+        const span = new Tracer.NativeSpan(options)
+        spans.push(span)
+        return span
+      }
+    })
+    return { spans, tracer }
+  }
+  const attributes = (span: Tracer.NativeSpan) => Object.fromEntries(span._attributes ?? [])
+  /** A client over an HttpClient (the clients that trace their calls). */
+  const traced = (target: Recorder, store: Layer.Layer<TokenStore.TokenStore> = TokenStore.memory) =>
+    Stelace.layer({ apiKey: PUBLISHABLE_KEY, host: target.host, port: target.port, protocol: "http" }).pipe(
+      Layer.provide(FetchHttpClient.layer),
+      Layer.provide(store)
+    )
+
+  it.live("over an HttpClient, every call is a span named after its route, with the answer's status and request id", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      target.queue(
+        { status: 200, headers: { "x-request-id": "req_ok" }, body: { id: "ast_1" } },
+        { status: 404, headers: { "x-request-id": "req_404" }, body: { message: "Asset not found" } }
+      )
+      const { spans, tracer } = recording()
+      yield* Effect.gen(function*() {
+        yield* Assets.read("ast_1")
+        yield* Effect.flip(Assets.read("ast_2"))
+      }).pipe(Effect.provide(traced(target)), Effect.withTracer(tracer))
+      const calls = spans.filter((span) => span.name.startsWith("Stelace."))
+      assert.deepStrictEqual(calls.map((span) => span.name), ["Stelace.Assets.read", "Stelace.Assets.read"])
+      assert.deepStrictEqual(attributes(calls[0]), { "http.response.status_code": 200, "stelace.request_id": "req_ok" })
+      assert.deepStrictEqual(attributes(calls[1]), { "http.response.status_code": 404, "stelace.request_id": "req_404" })
+      assert.strictEqual(calls[0].kind, "client")
+    }).pipe(Effect.scoped))
+
+  it.live("a token refresh is a span of its own", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      const fresh = accessToken({ userId: "usr_1", expiresIn: 3600 })
+      target.respond((request) => request.url === "/auth/token" ? { body: { accessToken: fresh } } : { body: { id: "ast_1" } })
+      const stale = TokenStore.make({
+        getTokens: () => ({ accessToken: accessToken({ userId: "usr_1", expiresIn: -10 }), refreshToken: "rt_1" }),
+        setTokens: () => {},
+        removeTokens: () => {}
+      })
+      const { spans, tracer } = recording()
+      yield* Assets.read("ast_1").pipe(Effect.provide(traced(target, stale)), Effect.withTracer(tracer))
+      assert.includeMembers(spans.map((span) => span.name), ["Stelace.Session.refresh", "Stelace.Assets.read"])
+    }).pipe(Effect.scoped))
+
+  it.live("with tracing off (References.TracerEnabled false), calls make no span", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      target.respond(() => ({ body: { id: "ast_1" } }))
+      const { spans, tracer } = recording()
+      yield* Assets.read("ast_1").pipe(
+        Effect.provide(traced(target)),
+        Effect.withTracer(tracer),
+        Effect.provideService(References.TracerEnabled, false)
+      )
+      assert.deepStrictEqual(spans.map((span) => span.name), [])
     }).pipe(Effect.scoped))
 })
 
@@ -421,6 +514,14 @@ describe("Auth", () => {
 })
 
 describe("Stelace.layerConfig", () => {
+  it("takes the key only as a Redacted value (a plain string Config is a compile error)", () => {
+    // @ts-expect-error the key must be read with Config.Redacted, so it is never printed
+    const plain = () => Stelace.layerConfig({ apiKey: Config.String("STELACE_API_KEY") })
+    const redacted = () => Stelace.layerConfig({ apiKey: Config.Redacted("STELACE_API_KEY") })
+    assert.isFunction(plain)
+    assert.isFunction(redacted)
+  })
+
   const fromEnv = (env: Record<string, string>) => ConfigProvider.layer(ConfigProvider.fromEnvRecord(env))
 
   it.live("reads its options through Config, the key as a Redacted value", () =>

@@ -1,4 +1,5 @@
 /** Facade behaviours beyond stelace.js that the differential suite does not cover. */
+import * as Redacted from "effect/Redacted"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { createInstance, InvalidArgument, RequestAborted } from "../../src/index.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
@@ -106,9 +107,12 @@ describe("the session of an instance (for user interfaces)", () => {
     })
     const events: Array<unknown> = []
     stelace.session.subscribe((event) => events.push(event))
-    expect(stelace.session.getSnapshot().status).toBe("anonymous")
+    expect(stelace.session.getSnapshot().status).toBe("loading")
     await vi.waitFor(() => expect(events).toHaveLength(1))
-    expect(events[0]).toEqual({ _tag: "Changed", tokens: stored })
+    const [changed] = events as Array<{ _tag: string; tokens: Redacted.Redacted<unknown> }>
+    expect(changed._tag).toBe("Changed")
+    expect(Redacted.value(changed.tokens)).toEqual(stored)
+    expect(String(changed.tokens)).not.toContain(token)
     expect(stelace.session.getSnapshot()).toMatchObject({ status: "authenticated", userId: "usr_async" })
     await stelace.dispose()
   })

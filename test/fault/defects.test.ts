@@ -38,6 +38,7 @@ import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
 import { useApiAndOtherHost } from "../support/recorder.js"
 import { platformError, scripted, scriptedLayer } from "../support/scripted.js"
+import type { Session as SessionService } from "../../src/Session.js"
 
 const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
 const session = { accessToken: token, refreshToken: "rt_secret_1", userId: "usr_1" }
@@ -100,7 +101,7 @@ describe("ids . and .. cannot leave their route", () => {
     expect(api.requests).toStrictEqual([])
   })
 
-  it.each<[string, () => Effect.Effect<unknown, unknown, Stelace.StelaceClient>]>([
+  it.each<[string, () => Effect.Effect<unknown, unknown, Stelace.StelaceClient | SessionService>]>([
     ["Assets.read('..')", () => Assets.read("..")],
     ["Assets.update('.', {})", () => Assets.update(".", { name: "x" })],
     ["Users.removeFromOrganization('..', 'org_1')", () => Users.removeFromOrganization("..", "org_1")]

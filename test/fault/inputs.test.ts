@@ -12,6 +12,7 @@ import { expectNoCredential, expectOnlyApiHost, expectTypedError, typedFailureOf
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
 import { useApiAndOtherHost } from "../support/recorder.js"
+import type { Session as SessionService } from "../../src/Session.js"
 
 const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
 const session = { accessToken: token, refreshToken: "rt_secret_1", userId: "usr_1" }
@@ -27,7 +28,7 @@ const storeOf = (tokens: Record<string, unknown>) =>
   TokenStore.make({ getTokens: () => tokens, setTokens: () => undefined, removeTokens: () => undefined })
 
 /** A call through each transport: layerNode, layerFetch, and the facade (node). */
-type Way = readonly [string, (call: { effect: () => Effect.Effect<unknown, unknown, Stelace.StelaceClient>; facade: (stelace: any) => Promise<unknown> }, tokens?: Record<string, unknown>) => Promise<unknown>]
+type Way = readonly [string, (call: { effect: () => Effect.Effect<unknown, unknown, Stelace.StelaceClient | SessionService>; facade: (stelace: any) => Promise<unknown> }, tokens?: Record<string, unknown>) => Promise<unknown>]
 
 const viaLayer = (make: typeof Stelace.layerNode): Way[1] => async (call, tokens = session) => {
   const layer = make({ apiKey: PUBLISHABLE_KEY, host: api.host, port: api.port, protocol: "http", maxRetries: 0 }).pipe(Layer.provide(storeOf(tokens)))

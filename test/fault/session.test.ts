@@ -14,6 +14,7 @@ import { expectNoCredentialInExit, typedFailureOf, watchEachTest } from "../supp
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { ScriptedReply, ScriptedRequest } from "../support/scripted.js"
 import { scripted, scriptedLayer } from "../support/scripted.js"
+import { writerOf } from "../../src/internal/session/writer.js"
 
 const flush = Effect.gen(function*() {
   for (let i = 0; i < 5; i++) {
@@ -100,9 +101,9 @@ describe("a refresh that lands after the session was replaced", () => {
       assert.deepStrictEqual(events, ["LoggedIn"])
     }))
 
-  it.effect("after Session.set, the refresh's result is dropped", () =>
+  it.effect("after the session is written by the SDK (a login's tokens stored), the refresh's result is dropped", () =>
     Effect.gen(function*() {
-      const { exit, stored } = yield* raceRefresh(refreshes, () => Effect.flatMap(Effect.service(Session.Session), (session) => session.set(userB)))
+      const { exit, stored } = yield* raceRefresh(refreshes, () => Effect.flatMap(Effect.service(Session.Session), (session) => writerOf(session)!.set(userB)))
       assert.deepStrictEqual(stored, userB)
       assert.strictEqual(exit._tag, "Success")
     }))

@@ -8,6 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import type * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as Random from "effect/Random"
 import { TestClock } from "effect/testing"
 import { Assets, Auth, HookError, NetworkError, ServerError, Session, TokenStore } from "../../src/index.js"
 import type { Tokens } from "../../src/TokenStore.js"
@@ -90,6 +91,24 @@ describe("5xx storms", () => {
       const asset = yield* Fiber.join(fiber)
       assert.strictEqual(asset.id, "ast_1")
       assert.strictEqual(transport.requests.length, 3)
+    }))
+
+  it.effect("the jitter comes from Effect's Random: the lowest draw retries after 200 ms, the highest after 300 ms", () =>
+    Effect.gen(function*() {
+      for (const [draw, delay] of [[0, 200], [0.999_999, 300]] as const) {
+        const random: Random.Random = { nextDoubleUnsafe: () => draw, nextIntUnsafe: () => 0 }
+        const transport = scripted((_request, index) => index === 0 ? { status: 503 } : { body: { id: "ast_1" } })
+        const fiber = yield* Assets.read("ast_1").pipe(
+          Effect.provide(scriptedLayer(transport)),
+          Effect.provideService(Random.Random, random),
+          Effect.forkChild
+        )
+        yield* advance(delay - 1)
+        assert.strictEqual(transport.requests.length, 1)
+        yield* advance(1)
+        assert.strictEqual(transport.requests.length, 2)
+        yield* Fiber.join(fiber)
+      }
     }))
 
   it.effect("maxRetries: 0 sends an idempotent call once", () =>

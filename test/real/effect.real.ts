@@ -32,6 +32,7 @@ import {
 import * as Schemas from "../../src/Schemas.js"
 import { realServer } from "./server.js"
 import { claimsOf, recordingProxy, runId } from "./support.js"
+import type { Session as SessionService } from "../../src/Session.js"
 
 const server = realServer()
 const run = runId()
@@ -330,7 +331,7 @@ describe("the Effect API: routes stelace@0.14.0 lacked", () => {
         Effect.repeat({ until: (page) => page.results.length >= 1, schedule: Schedule.spaced("100 millis"), times: 100 }),
         Effect.provide(adminRaw)
       )
-      const calls: Record<string, Effect.Effect<unknown, unknown, Stelace.StelaceClient>> = {
+      const calls: Record<string, Effect.Effect<unknown, unknown, Stelace.StelaceClient | SessionService>> = {
         "Assessments.create": Assessments.create({ assetId: asset.id, ownerId: owner.id, status: "draft" }),
         "Assessments.read": Assessments.read(assessmentId),
         "Assessments.update": Assessments.update(assessmentId, { statement: "pass" }),

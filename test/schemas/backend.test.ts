@@ -37,6 +37,7 @@ import type { StelaceError } from "../../src/index.js"
 import * as Schemas from "../../src/Schemas.js"
 import type { StelaceClient } from "../../src/Stelace.js"
 import { StelaceTest } from "../../src/testing/index.js"
+import type { Session as SessionService } from "../../src/Session.js"
 
 const { demo } = StelaceTest
 
@@ -47,7 +48,7 @@ const decodingClient = (apiKey: string) =>
     Layer.provide(Schemas.layerDecoding)
   )
 
-type Call = Effect.Effect<unknown, StelaceError, StelaceClient>
+type Call = Effect.Effect<unknown, StelaceError, StelaceClient | SessionService>
 
 const reads: Record<string, Call> = {
   "Assets.list": Assets.list(),

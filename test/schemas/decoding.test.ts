@@ -137,6 +137,17 @@ describe("decoding every call of a client with Schemas.layerDecoding", () => {
       assert.strictEqual(error.message, `GET /assets/:id: Expected number at ["locations"][0]["latitude"]`)
     }).pipe(Effect.provide(decodingClientAnswering(() => ({ ...asset, locations: [{ latitude: "north", longitude: 2 }] })))))
 
+  it.effect("decodes as well when merged beside the client layer or provided to the program (never silently off)", () =>
+    Effect.gen(function*() {
+      const malformed = () => ({ ...asset, locations: [{ latitude: "north", longitude: 2 }] })
+      const beside = yield* Effect.flip(Assets.read("ast_1").pipe(Effect.provide(Layer.mergeAll(clientAnswering(malformed), Schemas.layerDecoding))))
+      assert.strictEqual(beside._tag, "DecodeError")
+      const onProgram = yield* Effect.flip(
+        Assets.read("ast_1").pipe(Effect.provide(Schemas.layerDecoding), Effect.provide(clientAnswering(malformed)))
+      )
+      assert.strictEqual(onProgram._tag, "DecodeError")
+    }))
+
   it.effect("lets calls without a route schema through as they came", () =>
     Effect.gen(function*() {
       const raw = yield* Forward.get<{ readonly anything: string }>("/plugins/custom")

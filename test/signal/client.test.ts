@@ -8,7 +8,9 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
+import * as Redacted from "effect/Redacted"
 import * as Signal from "../../src/Signal.js"
+import type { Tokens } from "../../src/TokenStore.js"
 import { authenticationOf, fakeServer, fakeSession, flush, handshake, signalFrame } from "./fakes.js"
 
 const KEY = "pubk_test_LocalStelacePublicKey0001"
@@ -138,7 +140,7 @@ describe("Signal stream", () => {
       yield* flush
       assert.deepStrictEqual(authenticationOf(server.last()), { publishableKey: KEY, authToken: "token-a" })
 
-      session.change({ token: "token-b", userId: "usr_b" }, { _tag: "LoggedIn", tokens: { accessToken: "token-b" } })
+      session.change({ token: "token-b", userId: "usr_b" }, { _tag: "LoggedIn", tokens: Redacted.make({ accessToken: "token-b" } as Tokens) })
       yield* flush
       assert.isTrue(server.sockets[0]!.closed)
       assert.strictEqual(server.sockets.length, 2)
@@ -168,7 +170,7 @@ describe("Signal stream", () => {
       yield* collect(client.signals())
       yield* flush
       handshake(server.last())
-      session.change({ token: "token-a2", userId: "usr_a" }, { _tag: "Refreshed", tokens: { accessToken: "token-a2" } })
+      session.change({ token: "token-a2", userId: "usr_a" }, { _tag: "Refreshed", tokens: Redacted.make({ accessToken: "token-a2" } as Tokens) })
       yield* flush
       assert.strictEqual(server.sockets.length, 1)
     })))
@@ -216,7 +218,7 @@ describe("Signal stream and a session whose refresh fails", () => {
       yield* flush
       assert.deepStrictEqual(authenticationOf(server.last()), { publishableKey: KEY })
       refreshWorks = true
-      session.change({ token: "token-a2", userId: "usr_a" }, { _tag: "Refreshed", tokens: { accessToken: "token-a2" } })
+      session.change({ token: "token-a2", userId: "usr_a" }, { _tag: "Refreshed", tokens: Redacted.make({ accessToken: "token-a2" } as Tokens) })
       yield* flush
       assert.strictEqual(server.sockets.length, 2)
       handshake(server.last())

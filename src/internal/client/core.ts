@@ -1,30 +1,29 @@
 /**
- * The client's services and how they are made from settings, a sender and a token store, without
- * layers: `Stelace`'s layers wrap this, and the Promise facade runs it directly (so its bundle
- * carries neither `Layer` nor `ManagedRuntime`).
+ * The one client core every face runs on: the `StelaceClient` service (settings, transport, the
+ * call function), app-wide and free of user state. A user's session is a service of its own
+ * (`Session`), handed to each call; `Stelace`'s layers and `make` wrap this, and the Promise
+ * facade runs it directly (so its bundle carries neither `Layer` nor `ManagedRuntime`).
  *
  * @internal
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import type * as Scope from "effect/Scope"
-import type { DecodeError } from "../../Errors.js"
-import * as Session from "../../Session.js"
-import type { TokenStore } from "../../TokenStore.js"
-import type { AnyEndpoint } from "../routes/model.js"
-import type { Invoke } from "../pipeline/invoke.js"
+import type { Invoke, ResultDecoder } from "../pipeline/invoke.js"
 import { makeInvoke } from "../pipeline/invoke.js"
+import type { TraceRefresh } from "../pipeline/spans.js"
+import type { RequestOptions, Transport } from "../wire/apiTransport.js"
+import { makeTransport } from "../wire/apiTransport.js"
 import type { Sender } from "../wire/rawSender.js"
 import type { Settings } from "./settings.js"
-import type { RequestOptions } from "../wire/apiTransport.js"
-import { makeTransport } from "../wire/apiTransport.js"
+
+export type { ResultDecoder }
 
 /**
- * The client every endpoint function runs against. It holds no settings a program could read or
- * print: the API key stays inside, `Redacted`.
+ * The client every endpoint function runs against, shared by every user of an application. It
+ * holds no settings a program could read or print (the API key stays inside, `Redacted`) and no
+ * user state: the user's session is the `Session` service.
  */
 export class StelaceClient extends Context.Service<StelaceClient, {
-  /** Performs one call of an endpoint of the route table. */
+  /** Performs one call of an endpoint of the route table, as the user of `session`. */
   readonly invoke: Invoke
 }>()("stelace-effect/StelaceClient") {}
 
@@ -36,34 +35,44 @@ export const CurrentRequestOptions = /*#__PURE__*/ Context.Reference<RequestOpti
   defaultValue: () => ({})
 })
 
-/** Decodes the result of one call of an endpoint. */
-export type ResultDecoder = (endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>
-
 /**
- * How the clients built in its scope decode results: absent by default (results are the bodies as
- * the server sent them). Read once, when a client is built.
+ * How results are decoded: absent by default (results are the bodies as the server sent them).
+ * Read where each call runs, unless the client was built with a decoder in its context; so
+ * `Schemas.layerDecoding` works provided to the client layer, merged beside it, or provided to
+ * the program.
  */
 export const CurrentResultDecoder = /*#__PURE__*/ Context.Reference<ResultDecoder | undefined>(
   "stelace-effect/CurrentResultDecoder",
   { defaultValue: () => undefined }
 )
 
-/** The services of one client. */
-export interface Client {
-  readonly client: StelaceClient["Service"]
-  readonly session: Session.Session["Service"]
+/** What the SDK keeps of a client it made, out of programs' reach. */
+export interface ClientCore {
+  /** The settings in force (the Promise facade's setters replace them). */
+  readonly settings: () => Settings
+  readonly transport: Transport
+  /** Puts refreshes in a span (clients over an `HttpClient`). */
+  readonly traceRefresh?: TraceRefresh | undefined
 }
+
+const cores = new WeakMap<object, ClientCore>()
+
+/** The core of a client the SDK made (what a session needs to refresh its tokens). */
+export const coreOf = (client: StelaceClient["Service"]): ClientCore | undefined => cores.get(client)
 
 /** Builds a client. `settings` is read by every request. */
 export const makeClient = (options: {
   readonly settings: () => Settings
   readonly sender: Sender
-  readonly store: TokenStore["Service"]
-}): Effect.Effect<Client, never, Scope.Scope> =>
-  Effect.flatMap(Effect.service(CurrentResultDecoder), (decode) => {
-    const transport = makeTransport(options.sender, options.settings)
-    return Effect.map(Session.make({ settings: options.settings, transport, store: options.store }), (session) => ({
-      session,
-      client: StelaceClient.of({ invoke: makeInvoke({ transport, session, defaultOptions: CurrentRequestOptions, decode }) })
-    }))
-  })
+  readonly decode?: ResultDecoder | undefined
+  /** Puts refreshes in a span (clients over an `HttpClient`)... */
+  readonly traceRefresh?: TraceRefresh | undefined
+  /** ...and calls (`spans.ts`'s `tracedInvoke`). */
+  readonly traced?: ((invoke: Invoke) => Invoke) | undefined
+}): StelaceClient["Service"] => {
+  const transport = makeTransport(options.sender, options.settings)
+  const invoke = makeInvoke({ transport, defaultOptions: CurrentRequestOptions, resultDecoder: CurrentResultDecoder, decode: options.decode })
+  const client = StelaceClient.of({ invoke: options.traced ? options.traced(invoke) : invoke })
+  cores.set(client, { settings: options.settings, transport, traceRefresh: options.traceRefresh })
+  return client
+}

@@ -203,7 +203,8 @@ const makeWire = (settings: Omit<Settings, "wire">): Wire => {
   if (userAgent) headers["user-agent"] = userAgent
   if (settings.apiVersion) headers["x-stelace-version"] = settings.apiVersion
   if (settings.organizationId) headers["x-stelace-organization-id"] = settings.organizationId
-  const wire: Wire = {
+  const wire: Wire = Object.create(redactedWire)
+  Object.assign(wire, {
     origin: `${settings.protocol}://${settings.host}${port === defaultPort ? "" : `:${port}`}`,
     secure: settings.protocol === "https",
     hostname: settings.host.replace(/^\[(.*)\]$/, "$1"),
@@ -213,11 +214,15 @@ const makeWire = (settings: Omit<Settings, "wire">): Wire => {
     // stelace.js wrote `apiKey=null` when no key was set; the server then answers 401 either way
     tokenAuthPrefix: `Stelace-V1 apiKey=${key ?? null}, token=`,
     headers
-  }
-  Object.defineProperty(wire, inspectSymbol, { value: () => "Wire <redacted>", enumerable: false })
-  Object.defineProperty(wire, "toJSON", { value: () => "<redacted>", enumerable: false })
+  })
   return wire
 }
+
+/** What every wire inherits: it prints and serializes as redacted (it holds the key). */
+const redactedWire: object = /*#__PURE__*/ Object.defineProperties({}, {
+  [inspectSymbol]: { value: () => "Wire <redacted>" },
+  toJSON: { value: () => "<redacted>" }
+})
 
 const defaults: Omit<Settings, "wire"> = {
   apiKey: undefined,

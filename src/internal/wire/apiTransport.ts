@@ -11,6 +11,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Random from "effect/Random"
 import type { NetworkError } from "../../Errors.js"
 import { InvalidArgument, MalformedResponse, ServerError } from "../../Errors.js"
 import type { RawRequest, RawResponse, Sender } from "./rawSender.js"
@@ -168,11 +169,11 @@ const isRetryable = (error: TransportError, now: number): boolean => {
 /**
  * The delay before retry `n` (from 0): exponential from 250 ms with ±20% jitter, and never shorter
  * than what `Retry-After` asks. Written out rather than built with `Schedule` (whose combinators
- * weigh 1.1 KB gzip in a browser bundle); the waiting itself is `Effect.sleep`, so `TestClock`
- * drives it in tests.
+ * weigh 1.1 KB gzip in a browser bundle); the jitter comes from Effect's `Random` and the waiting
+ * is `Effect.sleep`, so `Random.withSeed` and `TestClock` drive both in tests.
  */
-const retryDelay = (error: TransportError, n: number, now: number): number => {
-  const backoff = 250 * 2 ** n * (0.8 + Math.random() * 0.4)
+const retryDelay = (error: TransportError, n: number, now: number, random: number): number => {
+  const backoff = 250 * 2 ** n * (0.8 + random * 0.4)
   const wait = retryAfterOf(error, now)
   return wait === undefined ? backoff : Math.max(backoff, wait)
 }
@@ -260,10 +261,15 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
       if (!idempotent.has(request.method) || times <= 0) return once
       // most calls succeed: nothing about retries runs before a first failure
       const retry = (error: TransportError, n: number): Effect.Effect<ApiResponse, TransportError> =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          n >= times || !isRetryable(error, now)
+        Effect.withFiber((fiber) => {
+          const now = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
+          return n >= times || !isRetryable(error, now)
             ? Effect.fail(error)
-            : Effect.andThen(Effect.sleep(retryDelay(error, n, now)), Effect.catch(once, (next) => retry(next, n + 1))))
+            : Effect.andThen(
+              Effect.sleep(retryDelay(error, n, now, fiber.getRef(Random.Random).nextDoubleUnsafe())),
+              Effect.catch(once, (next) => retry(next, n + 1))
+            )
+        })
       return Effect.catch(once, (error) => retry(error, 0))
     }
   }

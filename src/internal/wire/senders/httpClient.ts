@@ -10,12 +10,26 @@ import * as Tracer from "effect/Tracer"
 import * as HttpBody from "effect/http/HttpBody"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import type { RawResponse, Sender } from "../rawSender.js"
 import { networkError, reasonOf } from "../rawSender.js"
 import type { Settings } from "../../client/settings.js"
 import type { Method } from "../apiTransport.js"
 
-/** A sender over `client`; `settings` is read per request (for `tracePropagation`). */
+/** The answer as the pipeline reads it: status, headers and text. */
+const toRaw = (response: HttpClientResponse.HttpClientResponse) =>
+  Effect.map(response.text, (text): RawResponse => ({
+    status: response.status,
+    text,
+    header: (name) => response.headers[name],
+    headers: () => ({ ...response.headers })
+  }))
+
+/**
+ * A sender over `client`; `settings` is read per request (for `tracePropagation`). A client that
+ * fails on a status itself (`HttpClient.filterStatusOk`) still has an answer: it becomes the
+ * `ServerError` of that answer, never a `NetworkError` (which would be retried).
+ */
 export const httpClientSender = (client: HttpClient.HttpClient, settings: () => Settings): Sender => (request) => {
   const exchange = client.execute(
     HttpClientRequest.make(request.method as Method)(request.url, {
@@ -23,17 +37,13 @@ export const httpClientSender = (client: HttpClient.HttpClient, settings: () => 
       ...(request.body === undefined ? {} : { body: HttpBody.text(request.body, "application/json;charset=utf-8") })
     })
   ).pipe(
-    Effect.flatMap((response) =>
-      Effect.map(response.text, (text): RawResponse => ({
-        status: response.status,
-        text,
-        header: (name) => response.headers[name],
-        headers: () => ({ ...response.headers })
-      }))
-    ),
-    Effect.mapError((error) => {
+    Effect.flatMap(toRaw),
+    Effect.catch((error) => {
+      if (error.reason._tag === "StatusCodeError") {
+        return Effect.mapError(toRaw(error.reason.response), (read) => networkError(request, reasonOf(read), read))
+      }
       const cause = (error.reason as { cause?: unknown }).cause
-      return networkError(request, reasonOf(cause), cause)
+      return Effect.fail(networkError(request, reasonOf(cause), cause))
     })
   )
   const timed = request.timeout > 0
