@@ -45,7 +45,7 @@ const { demo } = (await loadTesting()).StelaceTest
 /** The pages measured, by name: update the paths as the app's routes change. */
 const pages = [
   { name: "home", path: "/" },
-  { name: "search", path: "/?query=bike" },
+  { name: "search", path: "/search?query=bike" },
   { name: "listing", path: `/listings/${demo.assets.tesla}` },
   { name: "booking", path: `/bookings/${demo.transactions.teslaBooking}`, user: demo.users.chloe }
 ]

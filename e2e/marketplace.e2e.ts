@@ -94,15 +94,28 @@ describe("the demo marketplace", () => {
     await expectAccessible(page, "the home page")
     await screenshot(page, "home")
     await logIn(page, users.chloe)
+    // the home page's search box leads to the search page, the words in its address
     await page.getByLabel("Search", { exact: true }).fill("kayak")
+    await page.getByRole("button", { name: "Search", exact: true }).click()
+    await visible(heading(page, "Search listings"))
+    expect(new URL(page.url()).search).toBe("?query=kayak")
     await page.getByLabel("Start date").fill(start)
     await page.getByLabel("End date").fill(end)
     await page.getByRole("button", { name: "Search", exact: true }).click()
     await visible(page.getByText("Showing 1 of 1 listing"))
+    await expectAccessible(page, "the search page")
     await page.getByRole("link", { name: "Sea kayak" }).click()
     await visible(heading(page, "Sea kayak"))
     await visible(page.getByText("No upcoming bookings"))
     expect(await page.title()).toBe("Sea kayak · Stelace Rentals")
+
+    // she asks Alice a question first, which opens a conversation without a booking
+    await page.getByRole("region", { name: "Ask a question" }).getByLabel("Message").fill("Is the kayak stable enough for beginners?")
+    await page.getByRole("region", { name: "Ask a question" }).getByRole("button", { name: "Send" }).click()
+    await visible(heading(page, "Conversation with Alice"))
+    await visible(page.getByText("Is the kayak stable enough for beginners?"))
+    await page.goBack()
+    await visible(heading(page, "Sea kayak"))
 
     // the price comes from the API's preview of the booking
     const preview = await api("/transactions/preview", {
@@ -129,8 +142,31 @@ describe("the demo marketplace", () => {
     await visible(page.getByText("Hello Alice, can I pick the kayak up at 10?"))
     await expect.poll(() => page.getByLabel("Message").inputValue()).toBe("")
 
-    // Alice accepts the request from her list
+    // Alice finds the question and the booking's message in her inbox, unread
     await logIn(owner.page, users.alice)
+    const inboxLink = owner.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Inbox/ })
+    await expect.poll(() => inboxLink.textContent()).toMatch(/^Inbox \(\d+ unread\)$/)
+    const unreadBefore = Number(/\((\d+) unread\)/.exec((await inboxLink.textContent())!)![1])
+    await inboxLink.click()
+    await visible(heading(owner.page, "Inbox"))
+    const question = owner.page.getByRole("listitem").filter({ hasText: "A question about a listing" }).filter({ hasText: "Sea kayak" })
+    await visible(question.getByText("Is the kayak stable enough for beginners?"))
+    await visible(owner.page.getByRole("listitem").filter({ hasText: "About a booking" }).getByText("Hello Alice, can I pick the kayak up at 10?"))
+    await expectAccessible(owner.page, "the inbox")
+    await screenshot(owner.page, "inbox")
+    // opening it marks it read (messages.update on the wire), and the header's count follows
+    const markedRead = owner.page.waitForRequest((request) =>
+      request.method() === "PATCH" && /\/messages\/msg_\w+$/.test(request.url()) && request.postData() === JSON.stringify({ read: true }))
+    await question.getByRole("link").click()
+    await markedRead
+    await visible(heading(owner.page, "Conversation with Chloé"))
+    await expect.poll(() => inboxLink.textContent(), { timeout: 15_000 }).toBe(unreadBefore === 1 ? "Inbox" : `Inbox (${unreadBefore - 1} unread)`)
+    await expectAccessible(owner.page, "a conversation")
+    await owner.page.getByLabel("Message").fill("Yes, it's very stable. Happy to show you.")
+    await owner.page.getByRole("button", { name: "Send" }).click()
+    await visible(owner.page.getByText("Yes, it's very stable. Happy to show you."))
+
+    // Alice accepts the request from her list
     await owner.page.getByRole("link", { name: "My requests" }).click()
     await visible(heading(owner.page, "My requests"))
     const request = owner.page.getByRole("listitem").filter({ has: owner.page.getByRole("heading", { name: "Sea kayak" }) })
@@ -163,6 +199,12 @@ describe("the demo marketplace", () => {
     await visible(heading(page, "Sea kayak"))
     await visible(page.getByRole("region", { name: "Already booked" }).getByRole("listitem"))
     await visible(page.getByText("Great kayak, and Alice was on time."))
+
+    // the home page's card of the kayak: its first photo, and Alice's rating for it
+    await page.getByRole("link", { name: "Home" }).click()
+    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Sea kayak" }) })
+    await visible(card.getByText("5 out of 5 (1 rating)"))
+    expect(await card.locator("img").first().getAttribute("src")).toMatch(/^data:image\/svg\+xml/)
 
     // the taker's own list
     await page.getByRole("link", { name: "My bookings" }).click()
@@ -231,6 +273,8 @@ describe("the demo marketplace", () => {
     const { page, problems } = await newPage(await newContext(browser))
     await logIn(page, users.bruno)
     await page.getByRole("link", { name: "My requests" }).click()
+    // the home page lists the tent too: its link on My requests is the one to follow
+    await visible(heading(page, "My requests"))
     await page.getByRole("link", { name: "Four-person tent" }).click()
     await visible(heading(page, "Request for Four-person tent"))
     await page.getByLabel("Message").fill("Thanks again for taking care of the tent!")

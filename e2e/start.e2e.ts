@@ -86,6 +86,24 @@ describe("npm start", () => {
     expect(second.output()).not.toContain("Building the demo app")
   })
 
+  it("serves the app alone against another Stelace server with --api-url and --publishable-key", async () => {
+    // a second local backend stands for "another server"; the app must point there, with that key
+    const other = await start(["--api-only", "--api-port", "0"])
+    try {
+      const app = await start(["--port", "0", "--api-url", other.apiUrl, "--publishable-key", "pubk_test_AnotherServerKey0001"])
+      try {
+        expect(app.apiUrl).toBe(other.apiUrl)
+        expect(app.output()).toContain("no local backend started")
+        const html = await (await fetch(new URL("/search", app.appUrl))).text()
+        expect(html).toContain(JSON.stringify({ apiUrl: other.apiUrl, apiKey: "pubk_test_AnotherServerKey0001" }))
+      } finally {
+        await app.stop()
+      }
+    } finally {
+      await other.stop()
+    }
+  })
+
   it("runs only the API with --api-only", async () => {
     const api = await start(["--api-only", "--api-port", "0"])
     expect(api.appUrl).toBeUndefined()

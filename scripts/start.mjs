@@ -2,7 +2,8 @@
 /**
  * `npm start`: the demo marketplace and the in-memory Stelace backend it runs on, in this one
  * process, until Ctrl-C (SIGINT) or SIGTERM. The app is built first when its sources changed.
- * With `--api-only`, only the backend runs, as `stelace-effect-server` does.
+ * With `--api-only`, only the backend runs, as `stelace-effect-server` does. With `--api-url` and
+ * `--publishable-key`, only the app runs, against that Stelace server (yours, or the real one).
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
@@ -19,6 +20,9 @@ const usage = `Usage: npm start -- [options]
   --seed demo|empty|<file.json> the backend's data (default demo)                  env STELACE_SEED
   --access-token-ttl <seconds>  lifetime of access tokens (default 3600)           env ACCESS_TOKEN_TTL
   --max-body-size <size>        largest request body the API reads (default 5mb)    env MAX_BODY_SIZE
+  --api-url <url>               serve the app against this Stelace server instead   env STELACE_API_URL
+                                of the local one (which then does not start)
+  --publishable-key <pubk_...>  the app's key on that server (never a secret key)  env STELACE_PUBLISHABLE_KEY
   -h, --help                    this help`
 
 const flags = {
@@ -27,7 +31,9 @@ const flags = {
   "--host": "host",
   "--seed": "seed",
   "--access-token-ttl": "accessTokenTtl",
-  "--max-body-size": "maxBodySize"
+  "--max-body-size": "maxBodySize",
+  "--api-url": "apiUrl",
+  "--publishable-key": "publishableKey"
 }
 
 class UsageError extends Error {}
@@ -70,6 +76,37 @@ const refuseSecretKeyForApp = (seed, from) => {
   }
 }
 
+/** The Stelace server of `--api-url`: an http(s) URL without credentials, path or query. */
+const readApiUrl = (value) => {
+  let url
+  try {
+    url = new URL(value)
+  } catch {
+    throw new UsageError(`--api-url must be a URL such as https://api.example.com, not "${value}"`)
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--api-url must be an http: or https: URL, not "${value}"`)
+  if (url.username !== "" || url.password !== "") throw new UsageError("--api-url must not carry credentials: the app sends its key itself")
+  if ((url.pathname !== "/" && url.pathname !== "") || url.search !== "" || url.hash !== "") {
+    throw new UsageError(`--api-url is the server's origin (the SDK adds the paths), not "${value}"`)
+  }
+  return url.origin
+}
+
+/**
+ * The app's key on another server: the app runs in visitors' browsers, where anyone can read it,
+ * so only a publishable key is taken.
+ */
+const readPublishableKey = (key, from) => {
+  if (key === undefined) throw new UsageError("--api-url needs the app's publishable key: --publishable-key pubk_... (or STELACE_PUBLISHABLE_KEY)")
+  if (key.startsWith("seck_")) {
+    throw new UsageError(
+      `Refusing to start: ${from} is a secret key (seck_...). The app runs in the browser, where anyone can read its key; give it a publishable key (pubk_...).`
+    )
+  }
+  if (!key.startsWith("pubk_")) throw new UsageError(`${from} must be a publishable key (pubk_...)`)
+  return key
+}
+
 const parseOptions = (argv, env) => {
   const fromEnv = (name) => (env[name] === "" ? undefined : env[name])
   const raw = {
@@ -79,10 +116,13 @@ const parseOptions = (argv, env) => {
     seed: fromEnv("STELACE_SEED"),
     accessTokenTtl: fromEnv("ACCESS_TOKEN_TTL"),
     maxBodySize: fromEnv("MAX_BODY_SIZE"),
+    apiUrl: fromEnv("STELACE_API_URL"),
+    publishableKey: fromEnv("STELACE_PUBLISHABLE_KEY"),
     apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase())
   }
   let portFlag = false
   let seedFlag = false
+  let keyFlag = false
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2)
     if (flag === "--help" || flag === "-h") return { help: true }
@@ -96,10 +136,15 @@ const parseOptions = (argv, env) => {
     if (value === undefined || value.startsWith("--")) throw new UsageError(`${flag} needs a value`)
     if (name === "port") portFlag = true
     if (name === "seed") seedFlag = true
+    if (name === "publishableKey") keyFlag = true
     raw[name] = value
   }
   if (raw.apiOnly && portFlag) throw new UsageError("--port is the app's port; with --api-only, set the API's with --api-port")
   if (raw.host === "") throw new UsageError("--host needs a value")
+  if (raw.apiUrl !== undefined) return remoteOptions(raw, keyFlag)
+  if (raw.publishableKey !== undefined) {
+    throw new UsageError(`${keyFlag ? "--publishable-key" : "STELACE_PUBLISHABLE_KEY"} is the app's key on another server: it goes with --api-url (or STELACE_API_URL)`)
+  }
   const seed = readSeed(raw.seed)
   refuseSecretKeyForApp(seed, seedFlag ? `--seed ${raw.seed}` : `STELACE_SEED=${raw.seed}`)
   return {
@@ -110,6 +155,23 @@ const parseOptions = (argv, env) => {
     accessTokenTtl: integer("--access-token-ttl", raw.accessTokenTtl, { min: 1, max: 31_536_000 }),
     maxBodySize: bodySize(raw.maxBodySize),
     apiOnly: raw.apiOnly
+  }
+}
+
+/** The app alone, against another Stelace server: what concerns the local backend has no place. */
+const remoteOptions = (raw, keyFlag) => {
+  const local = { apiPort: "--api-port", seed: "--seed", accessTokenTtl: "--access-token-ttl", maxBodySize: "--max-body-size" }
+  for (const [name, flag] of Object.entries(local)) {
+    if (raw[name] !== undefined) throw new UsageError(`${flag} sets up the local Stelace backend, which does not start with --api-url`)
+  }
+  if (raw.apiOnly) throw new UsageError("--api-only runs only the local backend; --api-url runs only the app")
+  return {
+    port: integer("--port", raw.port, { min: 0, max: 65535 }) ?? 4000,
+    host: raw.host ?? "127.0.0.1",
+    remote: {
+      apiUrl: readApiUrl(raw.apiUrl),
+      apiKey: readPublishableKey(raw.publishableKey, keyFlag ? "--publishable-key" : "STELACE_PUBLISHABLE_KEY")
+    }
   }
 }
 
@@ -200,6 +262,23 @@ const main = async () => {
   // the servers never outlive what launched them, even when it died without a word (kill -9)
   watchLauncher(() => void stop())
 
+  if (options.remote !== undefined) {
+    const app = await buildDemo()
+    const web = await serveApp({ dir: app.outDir, port: options.port, host: options.host, config: options.remote })
+      .catch((error) => Promise.reject(listenError("app", error)))
+    started.push(web)
+    console.log([
+      "",
+      `Demo marketplace:  ${web.url}`,
+      `Stelace API:       ${options.remote.apiUrl}`,
+      "",
+      "  The app runs against that server with its publishable key; no local backend started.",
+      "  Press Ctrl-C to stop.",
+      ""
+    ].join("\n"))
+    return
+  }
+
   const { seed } = options
   const [testing, app] = await Promise.all([
     loadTesting(),
@@ -220,7 +299,8 @@ const main = async () => {
       dir: app.outDir,
       port: options.port,
       host: options.host,
-      config: { apiUrl: api.url, apiKey: api.publishableApiKey }
+      // the local backend's development uploads (outside the Stelace API) hold the listings' photos
+      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads` }
     }).catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
     lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "")

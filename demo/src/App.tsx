@@ -1,82 +1,75 @@
 /**
- * The app's frame and routes. On every change of page the new page's heading takes the focus (so
- * screen readers announce it and keyboard users start from it) and the document's title follows
- * (pages about one listing or booking name it themselves).
+ * The app's frame: header, the page of the current route, footer, and the session-expired dialog.
+ * On every change of page the new page's heading takes the focus (so screen readers announce it
+ * and keyboard users start from it); each route sets the document's title (pages about one
+ * listing or booking name it themselves).
  */
-import { type ReactNode, useEffect, useRef } from "react"
+import { Link, Outlet, useRouter } from "@tanstack/react-router"
+import { type RefObject, useEffect, useRef } from "react"
 import { useSession } from "stelace-effect/react"
 import { Header } from "./components/Header.js"
 import { PageTitle } from "./components/PageTitle.js"
-import { RequireLogin, SessionExpiry } from "./components/SessionExpiry.js"
-import { BookingPage } from "./pages/BookingPage.js"
-import { BookingsPage } from "./pages/BookingsPage.js"
-import { ListingPage } from "./pages/ListingPage.js"
-import { LoginPage } from "./pages/LoginPage.js"
-import { NewListingPage } from "./pages/NewListingPage.js"
-import { SearchPage } from "./pages/SearchPage.js"
+import { SessionExpiry } from "./components/SessionExpiry.js"
 import { LiveUpdates } from "./live.js"
-import { SignupPage } from "./pages/SignupPage.js"
-import { Link, matchPath, useLocation } from "./router.js"
 
-interface Route {
-  readonly path: string
-  readonly title?: string
-  readonly render: (params: Record<string, string>) => ReactNode
-}
-
-const routes: ReadonlyArray<Route> = [
-  { path: "/", title: "Find something to rent", render: () => <SearchPage /> },
-  { path: "/login", title: "Log in", render: () => <LoginPage /> },
-  { path: "/signup", title: "Sign up", render: () => <SignupPage /> },
-  { path: "/listings/new", title: "List an item", render: () => <RequireLogin title="List an item"><NewListingPage /></RequireLogin> },
-  { path: "/listings/:id", render: ({ id }) => <ListingPage key={id} id={id!} /> },
-  { path: "/bookings", title: "My bookings", render: () => <RequireLogin title="My bookings"><BookingsPage role="taker" /></RequireLogin> },
-  { path: "/requests", title: "My requests", render: () => <RequireLogin title="My requests"><BookingsPage role="owner" /></RequireLogin> },
-  { path: "/bookings/:id", render: ({ id }) => <RequireLogin title="Booking"><BookingPage key={id} id={id!} /></RequireLogin> }
-]
-
-const NotFound = () => (
+export const NotFound = () => (
   <section className="narrow">
+    <PageTitle>Page not found</PageTitle>
     <h1 tabIndex={-1}>Page not found</h1>
     <p>There is nothing at this address. <Link to="/">Browse the listings</Link> instead.</p>
   </section>
 )
 
-const resolve = (pathname: string) => {
-  for (const route of routes) {
-    const params = matchPath(route.path, pathname)
-    if (params) return { title: route.title, element: route.render(params) }
-  }
-  return { title: "Page not found", element: <NotFound /> }
+/**
+ * Focuses the page's heading once the new page is on screen (the router says so with `onRendered`);
+ * while the page still loads its data, the main region, then its heading as soon as it shows.
+ */
+const useFocusOnNavigation = (main: RefObject<HTMLElement | null>) => {
+  const router = useRouter()
+  useEffect(() => {
+    let stopWatching = () => {}
+    const unsubscribe = router.subscribe("onRendered", ({ pathChanged, fromLocation }) => {
+      if (!pathChanged || fromLocation === undefined) return
+      stopWatching()
+      window.scrollTo(0, 0)
+      const element = main.current
+      if (element === null) return
+      const focusHeading = () => {
+        const heading = element.querySelector<HTMLElement>("h1")
+        heading?.focus({ preventScroll: true })
+        return heading !== null
+      }
+      if (focusHeading()) return
+      element.focus({ preventScroll: true })
+      const observer = new MutationObserver(() => {
+        if (document.activeElement !== element && document.activeElement !== document.body) observer.disconnect()
+        else if (focusHeading()) observer.disconnect()
+      })
+      observer.observe(element, { childList: true, subtree: true })
+      const timer = window.setTimeout(() => observer.disconnect(), 10_000)
+      stopWatching = () => {
+        observer.disconnect()
+        window.clearTimeout(timer)
+      }
+    })
+    return () => {
+      unsubscribe()
+      stopWatching()
+    }
+  }, [router, main])
 }
 
-export const App = () => {
-  const { pathname } = useLocation()
-  const { title, element } = resolve(pathname)
+export const Layout = () => {
   const loggedIn = useSession().status === "authenticated"
   const main = useRef<HTMLElement>(null)
-  const first = useRef(true)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: focus and scroll move on each navigation
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    window.scrollTo(0, 0)
-    // the page's heading once it is rendered; the main region while the page is still loading
-    const heading = main.current?.querySelector<HTMLElement>("h1")
-    ;(heading ?? main.current)?.focus({ preventScroll: true })
-  }, [pathname])
-
+  useFocusOnNavigation(main)
   return (
     <>
-      {title && <PageTitle>{title}</PageTitle>}
       <a className="skip-link" href="#main">Skip to the content</a>
       <Header />
-      <main id="main" ref={main} tabIndex={-1}>{element}</main>
+      <main id="main" ref={main} tabIndex={-1}><Outlet /></main>
       <footer className="site-footer">
-        <p>A demo of <a href="https://github.com/stelace/stelace">Stelace</a> running on stelace-effect. Data lives in memory and resets when the server restarts.</p>
+        <p>A demo of <a href="https://github.com/stelace/stelace">Stelace</a> running on stelace-effect, through its React bindings.</p>
       </footer>
       <SessionExpiry />
       {loggedIn && <LiveUpdates />}

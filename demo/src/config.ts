@@ -8,6 +8,8 @@
 export interface Config {
   readonly apiUrl: URL
   readonly apiKey: string
+  /** Where listing photos are uploaded (the local backend's development endpoint), if anywhere. */
+  readonly uploadUrl?: URL | undefined
 }
 
 export type ConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problem: string }
@@ -25,7 +27,7 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     return { ok: false, problem: "The app's configuration (the #stelace-config script of the page) must be a JSON object." }
   }
-  const { apiUrl = defaults.apiUrl, apiKey = defaults.apiKey } = raw as { apiUrl?: unknown; apiKey?: unknown }
+  const { apiUrl = defaults.apiUrl, apiKey = defaults.apiKey, uploadUrl } = raw as { apiUrl?: unknown; apiKey?: unknown; uploadUrl?: unknown }
   if (typeof apiKey === "string" && apiKey.startsWith("seck_")) {
     return {
       ok: false,
@@ -44,5 +46,16 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { ok: false, problem: "The app's configuration gives an API address that is not http: or https:." }
   }
-  return { ok: true, config: { apiUrl: url, apiKey } }
+  let upload: URL | undefined
+  if (uploadUrl !== undefined) {
+    try {
+      upload = new URL(String(uploadUrl))
+    } catch {
+      return { ok: false, problem: "The app's configuration gives a photo upload address that is not a URL." }
+    }
+    if (upload.protocol !== "http:" && upload.protocol !== "https:") {
+      return { ok: false, problem: "The app's configuration gives a photo upload address that is not http: or https:." }
+    }
+  }
+  return { ok: true, config: { apiUrl: url, apiKey, uploadUrl: upload } }
 }

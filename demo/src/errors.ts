@@ -8,7 +8,7 @@ import { NetworkError, ServerError, SessionExpired } from "stelace-effect"
 export type Action = "login" | "signup" | "booking" | "listing" | "message" | "rating" | "transition" | "load"
 
 const serverSentences: ReadonlyArray<[RegExp, string]> = [
-  [/not enough (availability|quantity)/i, "This listing is already booked for these dates."],
+  [/not enough (availability|quantity)/i, "These dates are not available: the listing is already booked for them."],
   [/end date must be after start date|start date must be before end date/i, "The end date must be after the start date."],
   [/minimum duration/i, "This booking is too short for this listing."],
   [/maximum duration/i, "This booking is too long for this listing: book 30 days at most."],

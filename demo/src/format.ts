@@ -31,3 +31,11 @@ export const daysBetween = (start: string, end: string): number => Math.round((D
 
 /** `1 day`, `3 days`. */
 export const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`
+
+const monthFormat = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" })
+
+/** `November 2026`. */
+export const formatMonth = (iso: string): string => monthFormat.format(new Date(iso))
+
+/** `12 Nov 2026`. */
+export const formatDay = (iso: string): string => dateFormat.format(new Date(iso))

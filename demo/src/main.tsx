@@ -5,12 +5,14 @@
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { StrictMode } from "react"
+import { RouterProvider } from "@tanstack/react-router"
 import { createRoot } from "react-dom/client"
 import { createInstance } from "stelace-effect"
 import { StelaceProvider } from "stelace-effect/react"
-import { App } from "./App.js"
 import { type Config, readConfig } from "./config.js"
 import { isTransient } from "./errors.js"
+import { httpUploader, PhotoUploaderContext } from "./photos.js"
+import { router } from "./routes.js"
 import "./styles.css"
 
 const root = createRoot(document.getElementById("root")!)
@@ -28,7 +30,7 @@ const refuse = (problem: string) => {
   root.render(<BootError problem={problem} />)
 }
 
-const start = ({ apiUrl, apiKey }: Config) => {
+const start = ({ apiUrl, apiKey, uploadUrl }: Config) => {
   const client = createInstance({
     apiKey,
     host: apiUrl.hostname,
@@ -48,7 +50,9 @@ const start = ({ apiUrl, apiKey }: Config) => {
       <QueryClientProvider client={queryClient}>
         {/* given the query client, the provider drops a user's cached data when their session ends */}
         <StelaceProvider client={client} queryClient={queryClient}>
-          <App />
+          <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
+            <RouterProvider router={router} />
+          </PhotoUploaderContext>
         </StelaceProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -20,6 +20,7 @@ import * as Backend from "./backend/Backend.js"
 import { maxBodySizeProblem } from "./backend/Limits.js"
 import type { Seed } from "./Seed.js"
 import * as SignalHttp from "./signal/Http.js"
+import { makeUploads } from "./Uploads.js"
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -152,9 +153,13 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     Effect.runPromise(clock === undefined ? effect : Effect.provideService(effect, Clock.Clock, clock))
   const backend = await run(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl, maxBodySize: options.maxBodySize }))
 
+  // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts)
+  const uploads = makeUploads()
+
   const listener = async (request: IncomingMessage, response: ServerResponse) => {
     try {
       if (SignalHttp.handleHttp(request, response)) return
+      if (uploads(request, response)) return
       if (request.method === "OPTIONS") {
         const requested = request.headers["access-control-request-headers"]
         const allowed = requested === undefined

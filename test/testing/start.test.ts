@@ -26,7 +26,7 @@ const npmStart = (args: ReadonlyArray<string>, env: Record<string, string> = {})
   const result = spawnSync(process.execPath, ["scripts/start.mjs", ...args], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "", ...env },
+    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "", STELACE_API_URL: "", STELACE_PUBLISHABLE_KEY: "", ...env },
     timeout: 15_000
   })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
@@ -49,6 +49,33 @@ describe("npm start and secret keys", () => {
     // the key itself is not repeated, and nothing was started
     expect(result.stderr + result.stdout).not.toContain(secretKey)
     expect(result.stdout).not.toContain("Stelace API:")
+  })
+
+  it.each([
+    ["--publishable-key", ["--api-url", "https://api.example.com", "--publishable-key", secretKey], {}, "--publishable-key"],
+    ["STELACE_PUBLISHABLE_KEY", ["--api-url", "https://api.example.com"], { STELACE_PUBLISHABLE_KEY: secretKey }, "STELACE_PUBLISHABLE_KEY"],
+    ["both variables", [], { STELACE_API_URL: "https://api.example.com", STELACE_PUBLISHABLE_KEY: secretKey }, "STELACE_PUBLISHABLE_KEY"]
+  ])("refuses a secret key for another server, given by %s", (_, args, env, from) => {
+    const result = npmStart([...args, "--port", "0"], env)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`Refusing to start: ${from} is a secret key (seck_...).`)
+    expect(result.stderr + result.stdout).not.toContain(secretKey)
+    expect(result.stdout).not.toContain("Demo marketplace:")
+  })
+
+  it.each([
+    [["--api-url", "https://api.example.com"], "--api-url needs the app's publishable key"],
+    [["--api-url", "ftp://api.example.com", "--publishable-key", "pubk_x"], "--api-url must be an http: or https: URL"],
+    [["--api-url", "https://user:pw@api.example.com", "--publishable-key", "pubk_x"], "--api-url must not carry credentials"],
+    [["--api-url", "https://api.example.com/v1", "--publishable-key", "pubk_x"], "--api-url is the server's origin"],
+    [["--api-url", "https://api.example.com", "--publishable-key", "key_x"], "--publishable-key must be a publishable key (pubk_...)"],
+    [["--api-url", "https://api.example.com", "--publishable-key", "pubk_x", "--seed", "empty"], "--seed sets up the local Stelace backend"],
+    [["--api-url", "https://api.example.com", "--publishable-key", "pubk_x", "--api-only"], "--api-only runs only the local backend"],
+    [["--publishable-key", "pubk_x"], "--publishable-key is the app's key on another server: it goes with --api-url"]
+  ])("refuses %j with a sentence", (args, message) => {
+    const result = npmStart(args)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(message)
   })
 
   it("serves the app only with a publishable key", async () => {

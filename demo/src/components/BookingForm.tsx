@@ -1,75 +1,152 @@
 /**
- * Booking a listing: dates, the price the API previews for them, and the request. Logged-out
- * visitors see the price too, and log in to send the request.
+ * Booking a listing: dates (typed, or picked on a calendar whose booked and blocked days are greyed
+ * out, from the availability graph), a quantity where the listing has more than one, the price the
+ * API previews for them, and the request. Dates that are not free are refused before anything is
+ * sent, and the page says why. Logged-out visitors see the price too, and log in to send the request.
  */
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { Link, useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useState } from "react"
+import { DayPicker, type DateRange } from "react-day-picker"
+import "react-day-picker/style.css"
 import type { Asset, Transaction } from "stelace-effect"
 import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
+import { isFree, pickerRange, unavailablePeriods } from "../availability.js"
 import { REQUEST } from "../booking.js"
 import { dayToIso, daysBetween, formatPrice, inputDay, plural } from "../format.js"
-import { Link, navigate } from "../router.js"
+import { useAvailabilityGraph } from "../queries.js"
 import { BOOKING_CHANGED, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
+
+const DAY = 86_400_000
+
+/** A `YYYY-MM-DD` day as the calendar's date (UTC midnight), and back. */
+const toDate = (day: string) => new Date(dayToIso(day))
+const toDay = (date: Date) => date.toISOString().slice(0, 10)
+
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" })
+const weekday = new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: "UTC" })
+
+/** A day's accessible name: its number first, as the button shows it, then whether it is booked or chosen. */
+const dayLabel = (date: Date, modifiers?: Record<string, boolean>) => {
+  const states = [modifiers?.booked ? "booked" : undefined, modifiers?.selected ? "selected" : undefined].filter(Boolean)
+  return [`${date.getUTCDate()} ${monthYear.format(date)}`, weekday.format(date), ...states].join(", ")
+}
 
 export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased: boolean }) => {
   const client = useStelace()
   const api = useStelaceQueries()
   const session = useSession()
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const graph = useAvailabilityGraph(listing.id)
   const [startDate, setStartDate] = useState("")
   const [endDate, setEndDate] = useState("")
+  const [quantity, setQuantity] = useState("1")
+  // the calendar's month follows a typed start date
+  const [month, setMonth] = useState(() => new Date())
+  const units = Math.max(1, Math.min(listing.quantity, Math.floor(Number(quantity)) || 1))
+  const periods = graph.data === undefined ? [] : unavailablePeriods(graph.data, units)
   const datesChosen = !timeBased || (startDate !== "" && endDate !== "")
   const datesInOrder = !timeBased || !datesChosen || endDate > startDate
   const period = timeBased && datesChosen ? { startDate: dayToIso(startDate), endDate: dayToIso(endDate) } : {}
+  const free = !timeBased || !datesChosen || !datesInOrder || isFree(periods, dayToIso(startDate), dayToIso(endDate))
+  const ready = datesChosen && datesInOrder && free
+  const input = { assetId: listing.id, ...period, ...(listing.quantity > 1 ? { quantity: units } : {}) }
 
   const preview = useQuery({
-    // a POST that reads: a query of the bindings, waiting for dates in order
-    ...api.transactions.preview.queryOptions(datesChosen && datesInOrder ? { assetId: listing.id, ...period } : skipToken),
+    // a POST that reads: a query of the bindings, waiting for free dates in order
+    ...api.transactions.preview.queryOptions(ready ? input : skipToken),
     retry: false
   })
 
   const notify = useNotify()
   const request = useMutation({
     mutationFn: async (): Promise<Transaction> => {
-      const booking = await client.transactions.create({ assetId: listing.id, ...period })
+      const booking = await client.transactions.create(input)
       return client.transactions.createTransition(booking.id, { name: REQUEST })
     },
     onSuccess: (booking) => {
       void queryClient.invalidateQueries({ queryKey: api.transactions.queryKey() })
+      void queryClient.invalidateQueries({ queryKey: api.availabilities.queryKey() })
       notify(booking.ownerId, BOOKING_CHANGED, booking.id)
-      navigate(`/bookings/${booking.id}`)
+      void navigate({ to: "/bookings/$id", params: { id: booking.id } })
     }
   })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (preview.isSuccess) request.mutate()
+    if (preview.isSuccess && ready) request.mutate()
+  }
+
+  // the calendar shows the days one has the listing: from the start date to the day before its return
+  const selected: DateRange | undefined = startDate === ""
+    ? undefined
+    : { from: toDate(startDate), to: endDate > startDate ? new Date(Date.parse(dayToIso(endDate)) - DAY) : undefined }
+  const pick = (range: DateRange | undefined) => {
+    setStartDate(range?.from ? toDay(range.from) : "")
+    setEndDate(range?.to ? toDay(new Date(range.to.getTime() + DAY)) : "")
   }
 
   return (
     <form className="booking-form stack" aria-labelledby="booking-title" onSubmit={submit}>
       <h2 id="booking-title">Book it</h2>
-      {timeBased && (
-        <div className="dates">
-          <div className="field">
-            <label htmlFor="booking-start">Start date</label>
-            <input id="booking-start" type="date" required min={inputDay()} value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="booking-end">End date</label>
-            <input id="booking-end" type="date" required min={startDate || inputDay(1)} value={endDate} onChange={(e) => setEndDate(e.target.value)} aria-describedby="booking-end-hint" />
-            <p id="booking-end-hint" className="hint">The day you give it back.</p>
-          </div>
+      {listing.quantity > 1 && (
+        <div className="field">
+          <label htmlFor="booking-quantity">Quantity</label>
+          <input id="booking-quantity" type="number" min="1" max={listing.quantity} step="1" required value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-describedby="booking-quantity-hint" />
+          <p id="booking-quantity-hint" className="hint">{listing.quantity} available.</p>
         </div>
+      )}
+      {timeBased && (
+        <>
+          <DayPicker
+            mode="range"
+            timeZone="UTC"
+            selected={selected}
+            onSelect={pick}
+            excludeDisabled
+            startMonth={new Date()}
+            month={month}
+            onMonthChange={setMonth}
+            disabled={[{ before: toDate(inputDay()) }, ...periods.map(pickerRange)]}
+            modifiers={{ booked: periods.map(pickerRange) }}
+            modifiersClassNames={{ booked: "booked" }}
+            footer={<p className="hint">Greyed-out days are booked or unavailable.</p>}
+            labels={{ labelDayButton: dayLabel, labelGridcell: dayLabel }}
+          />
+          <div className="dates">
+            <div className="field">
+              <label htmlFor="booking-start">Start date</label>
+              <input id="booking-start" type="date" required min={inputDay()} value={startDate} onChange={(e) => {
+                  setStartDate(e.target.value)
+                  if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setMonth(toDate(e.target.value))
+                }} />
+            </div>
+            <div className="field">
+              <label htmlFor="booking-end">End date</label>
+              <input id="booking-end" type="date" required min={startDate || inputDay(1)} value={endDate} onChange={(e) => setEndDate(e.target.value)} aria-describedby="booking-end-hint" />
+              <p id="booking-end-hint" className="hint">The day you give it back.</p>
+            </div>
+          </div>
+        </>
       )}
       <div aria-live="polite">
         {!datesInOrder && <p className="error" role="alert">The end date must be after the start date.</p>}
+        {!free && (
+          <p className="error" role="alert">
+            These dates are not available: the listing is already booked or blocked for some of them. Choose other dates.
+          </p>
+        )}
         {preview.isFetching && <p className="muted">Computing the price…</p>}
         {preview.isError && <ErrorMessage error={preview.error} action="booking" />}
-        {preview.isSuccess && !preview.isFetching && (
+        {ready && preview.isSuccess && !preview.isFetching && (
           <dl className="price-breakdown">
-            <dt>{formatPrice(listing.price, listing.currency)}{timeBased && period.startDate && ` × ${plural(daysBetween(period.startDate, period.endDate!), "day")}`}</dt>
+            <dt>
+              {formatPrice(listing.price, listing.currency)}
+              {timeBased && period.startDate && ` × ${plural(daysBetween(period.startDate, period.endDate!), "day")}`}
+              {units > 1 && ` × ${units}`}
+            </dt>
             <dd>{formatPrice(preview.data.value ?? 0, preview.data.currency)}</dd>
             <dt>Service fee</dt>
             <dd>{formatPrice((preview.data.takerAmount ?? 0) - (preview.data.value ?? 0), preview.data.currency)}</dd>
@@ -81,11 +158,11 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
       {request.isError && <ErrorMessage error={request.error} action="booking" />}
       {session.status === "authenticated"
         ? (
-          <button type="submit" disabled={!preview.isSuccess || request.isPending}>
+          <button type="submit" disabled={!ready || !preview.isSuccess || request.isPending}>
             {request.isPending ? "Sending your request…" : "Request booking"}
           </button>
         )
-        : <p><Link to={`/login?next=${encodeURIComponent(`/listings/${listing.id}`)}`}>Log in</Link> to request a booking.</p>}
+        : <p><Link to="/login" search={{ next: `/listings/${listing.id}` }}>Log in</Link> to request a booking.</p>}
       <p className="hint">The owner accepts or declines your request. No payment is taken in this demo.</p>
     </form>
   )

@@ -1,8 +1,10 @@
-/** A listing in search results: its drawing, name (a link to its page), category, owner and price. */
+/** A listing in lists: its first photo (or a drawing of its kind), name (a link to its page), category, owner and price. */
 import type { Asset, Category } from "stelace-effect"
 import { formatPrice } from "../format.js"
-import { useDisplayName } from "../queries.js"
-import { Link } from "../router.js"
+import { photosOf } from "../photos.js"
+import { useDisplayName, useListingRatingSummary } from "../queries.js"
+import { RatingSummary } from "./RatingSummary.js"
+import { Link } from "@tanstack/react-router"
 import { categoryLabel, ListingImage } from "./ListingImage.js"
 
 export const ListingCard = ({ listing, categories, unit }: {
@@ -11,12 +13,17 @@ export const ListingCard = ({ listing, categories, unit }: {
   unit: string | undefined
 }) => {
   const owner = useDisplayName(listing.ownerId)
+  const rating = useListingRatingSummary(listing)
+  const photo = photosOf(listing)[0]
   return (
     <article className="card">
-      <ListingImage categoryId={listing.categoryId} categories={categories} />
+      {photo === undefined
+        ? <ListingImage categoryId={listing.categoryId} categories={categories} />
+        : <img className="listing-image" src={photo} alt="" loading="lazy" />}
       <div className="card-body">
-        <h3><Link to={`/listings/${listing.id}`}>{listing.name}</Link></h3>
+        <h3><Link to="/listings/$id" params={{ id: listing.id }}>{listing.name}</Link></h3>
         <p className="muted">{categoryLabel(listing.categoryId, categories) ?? "Other"}{owner && ` · by ${owner}`}</p>
+        <p className="card-rating"><RatingSummary summary={rating.data} /></p>
         <p className="price">{formatPrice(listing.price, listing.currency)}{unit && <span className="muted"> {unit}</span>}</p>
       </div>
     </article>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react"
 import type { Transaction } from "stelace-effect"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { formatTime } from "../format.js"
-import { useDisplayName, useMessages } from "../queries.js"
+import { useDisplayName, useMarkRead, useMessages } from "../queries.js"
 import { MESSAGE_SENT, useNotify } from "../live.js"
 import { ErrorMessage, Loading } from "./Feedback.js"
 
@@ -12,6 +12,8 @@ export const Messages = ({ booking }: { booking: Transaction }) => {
   const api = useStelaceQueries()
   const { userId } = useSession()
   const messages = useMessages(booking.id)
+  // shown, so read: the inbox and the header's count follow
+  useMarkRead(messages.data)
   const otherId = booking.ownerId === userId ? booking.takerId : booking.ownerId
   const other = useDisplayName(otherId) ?? "…"
   const [draft, setDraft] = useState("")

@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useEffect, useRef } from "react"
 import { useSession } from "stelace-effect/react"
-import { Link, navigate } from "../router.js"
+import { Link, useNavigate } from "@tanstack/react-router"
 import { LoginForm } from "./LoginForm.js"
 import { PageTitle } from "./PageTitle.js"
 
@@ -16,6 +16,7 @@ export const SessionExpiry = () => (useSession().status === "expired" ? <Expired
 const ExpiredDialog = () => {
   const dialog = useRef<HTMLDialogElement>(null)
   const { logout } = useSession()
+  const navigate = useNavigate()
   useEffect(() => {
     const element = dialog.current
     element?.showModal()
@@ -32,7 +33,7 @@ const ExpiredDialog = () => {
         className="link-button"
         onClick={() => {
           void logout()
-          navigate("/")
+          void navigate({ to: "/" })
         }}
       >
         Leave and go to the home page

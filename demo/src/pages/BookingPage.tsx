@@ -1,4 +1,5 @@
 /** One booking, for either party: where it stands, what they can do, their messages and ratings. */
+import { Link, useParams } from "@tanstack/react-router"
 import { useSession } from "stelace-effect/react"
 import { canRate, statusLabel } from "../booking.js"
 import { BookingActions } from "../components/BookingActions.js"
@@ -8,9 +9,13 @@ import { PageTitle } from "../components/PageTitle.js"
 import { RatingForm } from "../components/RatingForm.js"
 import { formatPeriod, formatPrice } from "../format.js"
 import { useDisplayName, useTransaction } from "../queries.js"
-import { Link } from "../router.js"
 
-export const BookingPage = ({ id }: { id: string }) => {
+export const BookingPage = () => {
+  const { id } = useParams({ from: "/bookings/$id" })
+  return <Booking key={id} id={id} />
+}
+
+const Booking = ({ id }: { id: string }) => {
   const booking = useTransaction(id)
   const { userId } = useSession()
   const data = booking.data
@@ -58,7 +63,7 @@ export const BookingPage = ({ id }: { id: string }) => {
         {data.assetId && (
           <>
             <dt>Listing</dt>
-            <dd><Link to={`/listings/${data.assetId}`}>{name}</Link></dd>
+            <dd><Link to="/listings/$id" params={{ id: data.assetId }}>{name}</Link></dd>
           </>
         )}
       </dl>

@@ -1,17 +1,17 @@
 /** The logged-in user's bookings (as a taker) or the requests for their listings (as an owner). */
+import { Link } from "@tanstack/react-router"
 import type { Transaction } from "stelace-effect"
 import { statusLabel } from "../booking.js"
 import { BookingActions } from "../components/BookingActions.js"
 import { Empty, ErrorMessage, Loading } from "../components/Feedback.js"
 import { formatPeriod, formatPrice } from "../format.js"
 import { useDisplayName, useTransactions } from "../queries.js"
-import { Link } from "../router.js"
 
 const texts = {
   taker: {
     title: "My bookings",
     loading: "Loading your bookings…",
-    empty: <>You haven't booked anything yet. <Link to="/">Find something to rent</Link>.</>
+    empty: <>You haven't booked anything yet. <Link to="/search">Find something to rent</Link>.</>
   },
   owner: {
     title: "My requests",
@@ -47,7 +47,7 @@ const BookingItem = ({ booking, role }: { booking: Transaction; role: "taker" | 
   return (
     <li className="booking-item">
       <article aria-labelledby={`booking-${booking.id}`}>
-        <h2 id={`booking-${booking.id}`}><Link to={`/bookings/${booking.id}`}>{name}</Link></h2>
+        <h2 id={`booking-${booking.id}`}><Link to="/bookings/$id" params={{ id: booking.id }}>{name}</Link></h2>
         <p>
           <span className={`badge ${booking.status}`}>{statusLabel(booking)}</span>
           {booking.startDate && booking.endDate && <> · {formatPeriod(booking.startDate, booking.endDate)}</>}
@@ -59,3 +59,7 @@ const BookingItem = ({ booking, role }: { booking: Transaction; role: "taker" | 
     </li>
   )
 }
+
+export const TakerBookingsPage = () => <BookingsPage role="taker" />
+
+export const OwnerRequestsPage = () => <BookingsPage role="owner" />

@@ -1,17 +1,26 @@
 /** A listing: its picture, description, price, owner, booked dates, reviews, and booking it. */
+import { Link, useParams } from "@tanstack/react-router"
 import type { Rating } from "stelace-effect"
 import { useSession } from "stelace-effect/react"
 import { isTimeBased, unitOf } from "../booking.js"
+import { AskQuestion } from "../components/AskQuestion.js"
 import { BookingForm } from "../components/BookingForm.js"
+import { Gallery } from "../components/Gallery.js"
+import { OwnerTools } from "../components/OwnerTools.js"
+import { photosOf } from "../photos.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel, ListingImage } from "../components/ListingImage.js"
-import { formatPeriod, formatPrice } from "../format.js"
+import { formatDay, formatPeriod, formatPrice } from "../format.js"
 import { useAssetTypes, useBookedPeriods, useCategories, useDisplayName, useListing, useListingRatings } from "../queries.js"
-import { Link } from "../router.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { Stars } from "../components/Stars.js"
 
-export const ListingPage = ({ id }: { id: string }) => {
+export const ListingPage = () => {
+  const { id } = useParams({ from: "/listings/$id" })
+  return <Listing key={id} id={id} />
+}
+
+const Listing = ({ id }: { id: string }) => {
   const listing = useListing(id)
   const categories = useCategories().data ?? []
   const assetTypes = useAssetTypes()
@@ -32,7 +41,7 @@ export const ListingPage = ({ id }: { id: string }) => {
         <PageTitle>Listing unavailable</PageTitle>
         <h1 tabIndex={-1}>Listing unavailable</h1>
         <ErrorMessage error={listing.error} retry={() => void listing.refetch()} />
-        <p><Link to="/">Back to all listings</Link></p>
+        <p><Link to="/search">Back to all listings</Link></p>
       </>
     )
   }
@@ -40,26 +49,41 @@ export const ListingPage = ({ id }: { id: string }) => {
   const types = assetTypes.data ?? []
   const timeBased = isTimeBased(data, types)
   const unit = unitOf(data, types)
+  const photos = photosOf(data)
+  const mine = data.ownerId !== null && data.ownerId === userId
   return (
     <article className="listing">
       <PageTitle>{data.name}</PageTitle>
       <div className="listing-main">
-        <ListingImage categoryId={data.categoryId} categories={categories} large />
+        {photos.length > 0
+          ? <Gallery name={data.name} photos={photos} />
+          : <ListingImage categoryId={data.categoryId} categories={categories} large />}
         <h1 tabIndex={-1}>{data.name}</h1>
         <p className="muted">{categoryLabel(data.categoryId, categories) ?? "Other"}</p>
         <p className="price large">{formatPrice(data.price, data.currency)}{unit && <span className="muted"> {unit}</span>}</p>
-        <p>Offered by <strong>{owner ?? "…"}</strong></p>
+        <p>
+          Offered by{" "}
+          {data.ownerId ? <Link to="/users/$id" params={{ id: data.ownerId }}><strong>{owner ?? "…"}</strong></Link> : <strong>{owner ?? "…"}</strong>}
+        </p>
         <h2>About this listing</h2>
         <p>{data.description || "The owner hasn't described this listing yet."}</p>
         {timeBased && <BookedDates assetId={data.id} />}
         <Reviews assetId={data.id} ownerId={data.ownerId} />
       </div>
-      <aside className="listing-side" aria-label="Booking">
-        {!data.active
-          ? <p>This listing is not available for booking at the moment.</p>
-          : data.ownerId === userId
-          ? <p>This is your listing. Requests for it appear in <Link to="/requests">My requests</Link>.</p>
-          : <BookingForm listing={data} timeBased={timeBased} />}
+      <aside className="listing-side" aria-label={mine ? "Your listing" : "Booking"}>
+        {mine
+          ? (
+            <>
+              <OwnerTools listing={data} />
+              <p>Requests for it appear in <Link to="/requests">My requests</Link>.</p>
+            </>
+          )
+          : (
+            <>
+              {data.active ? <BookingForm listing={data} timeBased={timeBased} /> : <p>This listing is not available for booking at the moment.</p>}
+              {data.ownerId && <AskQuestion listing={data} ownerName={owner ?? "The owner"} />}
+            </>
+          )}
       </aside>
     </article>
   )
@@ -75,7 +99,7 @@ const BookedDates = ({ assetId }: { assetId: string }) => {
       {booked.isSuccess && booked.data.length === 0 && <p>No upcoming bookings: every date is free.</p>}
       {booked.isSuccess && booked.data.length > 0 && (
         <ul className="booked">
-          {booked.data.map((period) => <li key={period.start}>{formatPeriod(period.start, period.end)}</li>)}
+          {booked.data.map((period) => <li key={period.start}>{period.end === null ? `From ${formatDay(period.start)} on` : formatPeriod(period.start, period.end)}</li>)}
         </ul>
       )}
     </section>

@@ -1,30 +1,53 @@
-/** Publish a listing: name, category, daily price and description. */
-import { useMutation } from "@tanstack/react-query"
+/** Publish a listing: name, category, daily price, quantity, description and photos. */
+import { useNavigate } from "@tanstack/react-router"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
-import { useStelaceQueries } from "stelace-effect/react"
+import { useStelace, useStelaceQueries } from "stelace-effect/react"
 import { ErrorMessage } from "../components/Feedback.js"
 import { categoryLabel } from "../components/ListingImage.js"
+import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem, uploadPhotos, usePhotoUploader } from "../photos.js"
 import { useAssetTypes, useCategories } from "../queries.js"
-import { navigate } from "../router.js"
 
 export const NewListingPage = () => {
   const api = useStelaceQueries()
+  const navigate = useNavigate()
   const categories = useCategories().data ?? []
   const rental = useAssetTypes().data?.find((type) => type.timeBased)
-  const [form, setForm] = useState({ name: "", categoryId: "", price: "", description: "" })
+  const client = useStelace()
+  const queryClient = useQueryClient()
+  const uploader = usePhotoUploader()
+  const [form, setForm] = useState({ name: "", categoryId: "", price: "", quantity: "1", description: "" })
+  const [files, setFiles] = useState<Array<File>>([])
+  const [progress, setProgress] = useState("")
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
 
-  const create = useMutation(api.assets.create.mutationOptions({ onSuccess: (listing) => navigate(`/listings/${listing.id}`) }))
+  const create = useMutation({
+    mutationFn: async () => {
+      const photos = await uploadPhotos(uploader, files, { onProgress: setProgress })
+      return client.assets.create({
+        name: form.name.trim(),
+        categoryId: form.categoryId || undefined,
+        price: Number(form.price),
+        quantity: Number(form.quantity) || 1,
+        currency: "EUR",
+        description: form.description.trim() || undefined,
+        assetTypeId: rental?.id,
+        ...(photos.length > 0 ? { metadata: { images: photos.map((url) => ({ url })) } } : {})
+      })
+    },
+    onSettled: () => setProgress(""),
+    onSuccess: async (listing) => {
+      // lists that show listings (the owner's, the home page's, search) read them again
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: api.assets.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: api.search.queryKey() })
+      ])
+      await navigate({ to: "/listings/$id", params: { id: listing.id } })
+    }
+  })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    create.mutate({
-      name: form.name.trim(),
-      categoryId: form.categoryId || undefined,
-      price: Number(form.price),
-      currency: "EUR",
-      description: form.description.trim() || undefined,
-      assetTypeId: rental?.id
-    })
+    create.mutate()
   }
 
   return (
@@ -50,10 +73,37 @@ export const NewListingPage = () => {
           <input id="listing-price" type="number" required min="1" step="0.01" value={form.price} onChange={set("price")} />
         </div>
         <div className="field">
+          <label htmlFor="listing-quantity">Quantity</label>
+          <input id="listing-quantity" type="number" required min="1" max="1000" step="1" value={form.quantity} onChange={set("quantity")} aria-describedby="listing-quantity-hint" />
+          <p id="listing-quantity-hint" className="hint">How many of this item you rent out at the same time.</p>
+        </div>
+        <div className="field">
           <label htmlFor="listing-description">Description</label>
           <textarea id="listing-description" rows={5} maxLength={3000} value={form.description} onChange={set("description")} />
         </div>
-        {create.isError && <ErrorMessage error={create.error} action="listing" />}
+        <div className="field">
+          <label htmlFor="listing-photos">Photos</label>
+          <input
+            id="listing-photos"
+            type="file"
+            multiple
+            accept={PHOTO_TYPES.join(",")}
+            disabled={uploader === undefined}
+            onChange={(event) => setFiles([...(event.target.files ?? [])])}
+            aria-describedby="listing-photos-hint"
+          />
+          <p id="listing-photos-hint" className="hint">
+            {uploader === undefined
+              ? "Photo uploads are not set up for this marketplace."
+              : `JPEG, PNG or WebP, ${MAX_PHOTOS} photos at most. They are resized before they are sent.`}
+          </p>
+        </div>
+        <div aria-live="polite">
+          {progress !== "" && <p className="muted">{progress}</p>}
+          {create.isError && (create.error instanceof PhotoProblem
+            ? <p className="error" role="alert">{create.error.message}</p>
+            : <ErrorMessage error={create.error} action="listing" />)}
+        </div>
         <button type="submit" disabled={create.isPending}>{create.isPending ? "Publishing…" : "Publish listing"}</button>
       </form>
     </section>

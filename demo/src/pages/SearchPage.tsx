@@ -2,34 +2,34 @@
  * Browse and search: words, category, price range and dates, kept in the address so a search can
  * be shared and survives a reload; results a few at a time, more on demand.
  */
+import { useNavigate, useSearch } from "@tanstack/react-router"
+import { ServerError } from "stelace-effect"
 import { type FormEvent, useEffect, useState } from "react"
 import { unitOf } from "../booking.js"
 import { ErrorMessage, Empty, Loading } from "../components/Feedback.js"
 import { ListingCard } from "../components/ListingCard.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { plural } from "../format.js"
-import { type Criteria, inPriceRange, PAGE_SIZE, useAssetTypes, useCategories, useSearch } from "../queries.js"
-import { navigate, useLocation } from "../router.js"
+import type { SearchParams } from "../routes.js"
+import { type Criteria, inPriceRange, PAGE_SIZE, useAssetTypes, useCategories, useListingSearch, useListingsWithout } from "../queries.js"
 
 const fields = ["query", "categoryId", "minPrice", "maxPrice", "startDate", "endDate"] as const
 
-const criteriaOf = (search: URLSearchParams): Criteria =>
-  Object.fromEntries(fields.map((field) => [field, search.get(field) ?? ""])) as unknown as Criteria
+const criteriaOf = (search: SearchParams): Criteria =>
+  Object.fromEntries(fields.map((field) => [field, search[field] ?? ""])) as unknown as Criteria
 
-const searchHref = (criteria: Criteria) => {
-  const query = new URLSearchParams(fields.filter((field) => criteria[field].trim() !== "").map((field) => [field, criteria[field].trim()]))
-    .toString()
-  return query === "" ? "/" : `/?${query}`
-}
+const paramsOf = (criteria: Criteria): SearchParams =>
+  Object.fromEntries(fields.filter((field) => criteria[field].trim() !== "").map((field) => [field, criteria[field].trim()]))
 
 export const SearchPage = () => {
-  const location = useLocation()
-  const criteria = criteriaOf(location.search)
+  const search = useSearch({ from: "/search" })
+  const criteria = criteriaOf(search)
+  const key = JSON.stringify(paramsOf(criteria))
   return (
     <>
-      <h1 tabIndex={-1}>Rent what you need, from people nearby</h1>
-      <SearchForm key={location.href} initial={criteria} filtered={location.href !== "/"} />
-      <Results key={`results-${location.href}`} criteria={criteria} />
+      <h1 tabIndex={-1}>Search listings</h1>
+      <SearchForm key={key} initial={criteria} filtered={key !== "{}"} />
+      <Results key={`results-${key}`} criteria={criteria} />
     </>
   )
 }
@@ -37,10 +37,11 @@ export const SearchPage = () => {
 const SearchForm = ({ initial, filtered }: { initial: Criteria; filtered: boolean }) => {
   const categories = useCategories().data ?? []
   const [draft, setDraft] = useState(initial)
+  const navigate = useNavigate()
   const set = (field: keyof Criteria) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    navigate(searchHref(draft))
+    void navigate({ to: "/search", search: paramsOf(draft) })
   }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with the search role keeps one element for the landmark and the submit
@@ -83,16 +84,62 @@ const SearchForm = ({ initial, filtered }: { initial: Criteria; filtered: boolea
       </fieldset>
       <div className="actions">
         <button type="submit">Search</button>
-        {filtered && <button type="button" className="secondary" onClick={() => navigate("/")}>Clear the search</button>}
+        {filtered && <button type="button" className="secondary" onClick={() => void navigate({ to: "/search", search: {} })}>Clear the search</button>}
       </div>
     </form>
   )
 }
 
+/**
+ * Results from `POST /search`, or, where the server cannot search (Stelace's search needs
+ * Elasticsearch, which a server may run without), every listing with the same criteria applied
+ * here, and a sentence that says so.
+ */
 const Results = ({ criteria }: { criteria: Criteria }) => {
+  const results = useListingSearch(criteria)
+  if (results.isError && searchUnavailable(results.error)) return <FallbackResults criteria={criteria} />
+  return <SearchResults criteria={criteria} results={results} />
+}
+
+/** Whether the search failed on the server's side (a 5xx, or no such route) rather than for this query. */
+const searchUnavailable = (error: unknown) =>
+  error instanceof ServerError && (error.statusCode >= 500 || error.statusCode === 404)
+
+const FallbackResults = ({ criteria }: { criteria: Criteria }) => {
   const categories = useCategories().data ?? []
   const assetTypes = useAssetTypes().data ?? []
-  const results = useSearch(criteria)
+  const listings = useListingsWithout(criteria)
+  const words = criteria.query.trim().toLowerCase()
+  const matching = (listings.data ?? []).filter((listing) =>
+    inPriceRange(listing, criteria) &&
+    (words === "" || `${listing.name} ${listing.description ?? ""}`.toLowerCase().includes(words))
+  )
+  return (
+    <section aria-labelledby="results-title" aria-busy={listings.isFetching}>
+      <h2 id="results-title">Listings</h2>
+      <p className="notice" role="note">
+        Search is not available on this server (its search engine is not running), so these are the listings that
+        match by name, description, category and price, without checking dates.
+      </p>
+      {listings.isPending && <Loading>Loading listings…</Loading>}
+      {listings.isError && <ErrorMessage error={listings.error} retry={() => void listings.refetch()} />}
+      {listings.isSuccess && (
+        <p role="status" className="muted">{matching.length === 0 ? "No listing matches this search." : `Showing ${plural(matching.length, "listing")}`}</p>
+      )}
+      <ul className="cards">
+        {matching.map((listing) => (
+          <li key={listing.id}>
+            <ListingCard listing={listing} categories={categories} unit={unitOf(listing, assetTypes)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+const SearchResults = ({ criteria, results }: { criteria: Criteria; results: ReturnType<typeof useListingSearch> }) => {
+  const categories = useCategories().data ?? []
+  const assetTypes = useAssetTypes().data ?? []
   const [shown, setShown] = useState(PAGE_SIZE)
   const pages = results.data?.pages ?? []
   const listings = pages.flatMap((page) => page.results).filter((listing) => inPriceRange(listing, criteria))

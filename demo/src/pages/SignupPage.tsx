@@ -1,13 +1,14 @@
 /** Create an account, then log in with it. */
+import { Link, useNavigate } from "@tanstack/react-router"
 import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import { useSession, useStelace } from "stelace-effect/react"
 import { ErrorMessage } from "../components/Feedback.js"
-import { Link, navigate } from "../router.js"
 
 export const SignupPage = () => {
   const client = useStelace()
   const session = useSession()
+  const navigate = useNavigate()
   const [form, setForm] = useState({ name: "", email: "", password: "" })
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
 
@@ -17,7 +18,7 @@ export const SignupPage = () => {
       await client.users.create({ username: email, email, password: form.password, displayName: form.name.trim() })
       await session.login({ username: email, password: form.password })
     },
-    onSuccess: () => navigate("/", { replace: true })
+    onSuccess: () => void navigate({ to: "/", replace: true })
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()

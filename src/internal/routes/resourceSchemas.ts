@@ -312,7 +312,8 @@ const assetSnapshotFields = {
   quantity: Schema.optionalKey(Schema.Number),
   price: Schema.optionalKey(Schema.Number),
   currency: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  customAttributes: Schema.optionalKey(OpenRecord),
+  // the real server sends null here in some transactions' snapshots (seen by npm run test:real)
+  customAttributes: Schema.optionalKey(Schema.NullOr(OpenRecord)),
   metadata: Schema.optionalKey(OpenRecord),
   platformData: Schema.optionalKey(OpenRecord),
   livemode: Schema.optionalKey(Schema.Boolean)

@@ -5,6 +5,7 @@
  */
 import type { SeedData } from "../Seed.js"
 import { defaultKeys } from "../Seed.js"
+import { demoPhotos } from "./photos.js"
 
 const id = (prefix: string, name: string): string => `${prefix}_${name}${"0".repeat(Math.max(0, 23 - prefix.length - name.length))}`
 
@@ -247,7 +248,11 @@ export const demoSeed = (now: Date): SeedData => {
         currency: "EUR",
         active: false
       }
-    ],
+    ].map((asset) => {
+      // each listing's photos, drawn for the demo (seeds/photos.ts), where apps keep them: metadata.images
+      const key = Object.entries(assets).find(([, assetId]) => assetId === asset.id)?.[0]
+      return { ...asset, metadata: { images: (demoPhotos[key ?? ""] ?? []).map((url) => ({ url })) } }
+    }),
     transactions: [
       {
         id: demo.transactions.tentRental,

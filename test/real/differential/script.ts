@@ -401,6 +401,9 @@ const conversations = (): Array<Step> => [
   { name: "ratings: read as the public", as: "public", method: "GET", path: "/ratings/{{rating}}" },
   { name: "ratings: list about the owner", as: "public", method: "GET", path: "/ratings", query: { targetId: "{{alice}}" } },
   { name: "ratings: stats about the owner", as: "public", method: "GET", path: "/ratings/stats", query: { groupBy: "targetId", targetId: ["{{alice}}", "{{chloe}}"] }, select: byField("avg") },
+  // as the demo's listing cards and profiles ask: one asset, one target (the average over 80 and 120 is not whole)
+  { name: "ratings: stats about one asset", as: "public", method: "GET", path: "/ratings/stats", query: { groupBy: "assetId", assetId: "{{kayak}}", targetId: "{{alice}}" }, select: byField("avg") },
+  { name: "ratings: stats about one target", as: "public", method: "GET", path: "/ratings/stats", query: { groupBy: "targetId", targetId: "{{alice}}" } },
   { name: "ratings: the author updates", as: "chloe", method: "PATCH", path: "/ratings/{{rating}}", body: { score: 60 } },
   { name: "ratings: the target cannot update", as: "alice", method: "PATCH", path: "/ratings/{{rating}}", body: { score: 100 } },
   { name: "ratings: the author deletes", as: "alice", method: "DELETE", path: "/ratings/{{ownerRating}}" }

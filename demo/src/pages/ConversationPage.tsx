@@ -1,0 +1,87 @@
+/**
+ * One conversation of the inbox: the messages of a topic with one person, oldest first, marked read
+ * as they are shown, and a reply. A booking's conversation links to the booking.
+ */
+import { useMutation } from "@tanstack/react-query"
+import { Link, useParams, useSearch } from "@tanstack/react-router"
+import { type FormEvent, useState } from "react"
+import { useSession, useStelaceQueries } from "stelace-effect/react"
+import { MESSAGE_SENT, useNotify } from "../live.js"
+import { ErrorMessage, Loading } from "../components/Feedback.js"
+import { PageTitle } from "../components/PageTitle.js"
+import { formatTime } from "../format.js"
+import { useDisplayName, useMarkRead, useMyMessages, useTopicName } from "../queries.js"
+
+export const ConversationPage = () => {
+  const { topicId } = useParams({ from: "/inbox/$topicId" })
+  const search = useSearch({ from: "/inbox/$topicId" })
+  return <Conversation key={`${topicId}-${search.with ?? ""}`} topicId={topicId} otherId={search.with} />
+}
+
+const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: string | undefined }) => {
+  const api = useStelaceQueries()
+  const { userId } = useSession()
+  const all = useMyMessages()
+  const messages = (all.data ?? [])
+    .filter((message) => message.topicId === topicId)
+    .filter((message) => wanted === undefined || message.senderId === wanted || message.receiverId === wanted)
+    .reverse()
+  const first = messages[0]
+  const otherId = wanted ?? (first === undefined ? undefined : first.senderId === userId ? first.receiverId : first.senderId)
+  const other = useDisplayName(otherId) ?? "…"
+  const topic = useTopicName(topicId)
+  useMarkRead(messages)
+  const [draft, setDraft] = useState("")
+  const notify = useNotify()
+  const send = useMutation(api.messages.create.mutationOptions({
+    onSuccess: (message) => {
+      setDraft("")
+      notify(message.receiverId, MESSAGE_SENT, message.topicId)
+    }
+  }))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (draft.trim() === "" || otherId === undefined) return
+    send.mutate({ topicId, receiverId: otherId, content: draft.trim(), ...(first ? { conversationId: first.conversationId } : {}) })
+  }
+
+  const title = `Conversation with ${other}`
+  return (
+    <section className="messages narrow">
+      <PageTitle>{title}</PageTitle>
+      <nav aria-label="Breadcrumb" className="muted"><Link to="/inbox">Inbox</Link> › {other}</nav>
+      <h1 tabIndex={-1}>{title}</h1>
+      <p>
+        {topic.kind === "booking"
+          ? <>About the booking of <Link to="/bookings/$id" params={{ id: topicId }}>{topic.name ?? "…"}</Link></>
+          : <>A question about {topic.assetId ? <Link to="/listings/$id" params={{ id: topic.assetId }}>{topic.name ?? "…"}</Link> : (topic.name ?? "…")}</>}
+      </p>
+      {all.isPending && <Loading>Loading messages…</Loading>}
+      {all.isError && <ErrorMessage error={all.error} retry={() => void all.refetch()} />}
+      {all.isSuccess && messages.length === 0 && <p className="muted">No messages yet.</p>}
+      {messages.length > 0 && (
+        <ol className="conversation" aria-live="polite">
+          {messages.map((message) => (
+            <li key={message.id} className={message.senderId === userId ? "mine" : "theirs"}>
+              <p className="meta">
+                <strong>{message.senderId === userId ? "You" : other}</strong>{" "}
+                <time dateTime={message.createdDate}>{formatTime(message.createdDate)}</time>
+              </p>
+              <p className="content">{message.content}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {otherId !== undefined && (
+        <form className="stack" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor="message">Message</label>
+            <textarea id="message" rows={3} maxLength={3000} value={draft} onChange={(event) => setDraft(event.target.value)} />
+          </div>
+          {send.isError && <ErrorMessage error={send.error} action="message" />}
+          <button type="submit" disabled={send.isPending || draft.trim() === ""}>{send.isPending ? "Sending…" : "Send"}</button>
+        </form>
+      )}
+    </section>
+  )
+}

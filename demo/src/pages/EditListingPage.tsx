@@ -1,0 +1,161 @@
+/**
+ * Editing one's listing: its fields, and its photos (new ones resized in the browser, then sent
+ * to the app's photo uploader; the listing keeps their URLs in its metadata).
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { Link, useNavigate, useParams } from "@tanstack/react-router"
+import { type FormEvent, useState } from "react"
+import type { Asset } from "stelace-effect"
+import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
+import { ErrorMessage, Loading } from "../components/Feedback.js"
+import { categoryLabel } from "../components/ListingImage.js"
+import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem, photosOf, uploadPhotos, usePhotoUploader } from "../photos.js"
+import { useCategories, useListing } from "../queries.js"
+
+export const EditListingPage = () => {
+  const { id } = useParams({ from: "/listings/$id/edit" })
+  const listing = useListing(id)
+  const { userId } = useSession()
+  if (listing.isPending) return <Loading>Loading the listing…</Loading>
+  if (listing.isError) {
+    return (
+      <>
+        <h1 tabIndex={-1}>Edit listing</h1>
+        <ErrorMessage error={listing.error} retry={() => void listing.refetch()} />
+      </>
+    )
+  }
+  if (listing.data.ownerId !== userId) {
+    return (
+      <section className="narrow">
+        <h1 tabIndex={-1}>Edit listing</h1>
+        <p>Only the owner of {listing.data.name} can edit it. <Link to="/listings/$id" params={{ id }}>Back to the listing</Link></p>
+      </section>
+    )
+  }
+  return <EditForm key={listing.data.id} listing={listing.data} />
+}
+
+const EditForm = ({ listing }: { listing: Asset }) => {
+  const client = useStelace()
+  const api = useStelaceQueries()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const uploader = usePhotoUploader()
+  const categories = useCategories().data ?? []
+  const [form, setForm] = useState({
+    name: listing.name,
+    price: String(listing.price),
+    description: listing.description ?? "",
+    quantity: String(listing.quantity),
+    categoryId: listing.categoryId ?? ""
+  })
+  const [kept, setKept] = useState(() => photosOf(listing))
+  const [files, setFiles] = useState<Array<File>>([])
+  const [progress, setProgress] = useState("")
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const uploaded = await uploadPhotos(uploader, files, { kept: kept.length, onProgress: setProgress })
+      return client.assets.update(listing.id, {
+        name: form.name.trim(),
+        price: Number(form.price),
+        description: form.description.trim(),
+        quantity: Number(form.quantity),
+        categoryId: form.categoryId || undefined,
+        metadata: { images: [...kept, ...uploaded].map((url) => ({ url })) }
+      })
+    },
+    onSettled: () => setProgress(""),
+    onSuccess: async (saved) => {
+      // every list and page that shows the listing (search included) reads it again
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: api.assets.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: api.search.queryKey() })
+      ])
+      await navigate({ to: "/listings/$id", params: { id: saved.id } })
+    }
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    save.mutate()
+  }
+
+  return (
+    <section className="narrow">
+      <h1 tabIndex={-1}>Edit listing</h1>
+      <p><Link to="/listings/$id" params={{ id: listing.id }}>{listing.name}</Link></p>
+      <form className="stack" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="edit-name">Name</label>
+          <input id="edit-name" required maxLength={255} value={form.name} onChange={set("name")} />
+        </div>
+        <div className="field">
+          <label htmlFor="edit-category">Category</label>
+          <select id="edit-category" value={form.categoryId} onChange={set("categoryId")}>
+            <option value="">No category</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>{categoryLabel(category.id, categories)}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="edit-price">Price per day</label>
+          <input id="edit-price" type="number" required min="0" step="0.01" value={form.price} onChange={set("price")} aria-describedby="edit-price-hint" />
+          <p id="edit-price-hint" className="hint">In {listing.currency ?? "EUR"}.</p>
+        </div>
+        <div className="field">
+          <label htmlFor="edit-quantity">Quantity</label>
+          <input id="edit-quantity" type="number" required min="1" max="1000" step="1" value={form.quantity} onChange={set("quantity")} aria-describedby="edit-quantity-hint" />
+          <p id="edit-quantity-hint" className="hint">How many of this item you rent out at the same time.</p>
+        </div>
+        <div className="field">
+          <label htmlFor="edit-description">Description</label>
+          <textarea id="edit-description" rows={5} maxLength={3000} value={form.description} onChange={set("description")} />
+        </div>
+        {kept.length > 0 && (
+          <fieldset className="field-group">
+            <legend>Current photos</legend>
+            <ul className="photo-list">
+              {kept.map((url, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a listing may hold the same photo twice; its place tells them apart
+                <li key={`${index}-${url.slice(-24)}`}>
+                  <img src={url} alt={`${listing.name}, ${index + 1} of ${kept.length}`} />
+                  <button type="button" className="secondary" onClick={() => setKept(kept.filter((_, i) => i !== index))}>
+                    Remove photo {index + 1}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        <div className="field">
+          <label htmlFor="edit-photos">Photos</label>
+          <input
+            id="edit-photos"
+            type="file"
+            multiple
+            accept={PHOTO_TYPES.join(",")}
+            disabled={uploader === undefined}
+            onChange={(event) => setFiles([...(event.target.files ?? [])])}
+            aria-describedby="edit-photos-hint"
+          />
+          <p id="edit-photos-hint" className="hint">
+            {uploader === undefined
+              ? "Photo uploads are not set up for this marketplace: the listing keeps its current photos."
+              : `JPEG, PNG or WebP, ${MAX_PHOTOS} photos at most. They are resized before they are sent.`}
+          </p>
+        </div>
+        <div aria-live="polite">
+          {progress !== "" && <p className="muted">{progress}</p>}
+          {save.isError && (save.error instanceof PhotoProblem
+            ? <p className="error" role="alert">{save.error.message}</p>
+            : <ErrorMessage error={save.error} action="listing" />)}
+        </div>
+        <button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save changes"}</button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,191 @@
+/**
+ * The app's routes, on TanStack Router: typed paths and parameters (a link to a route that does
+ * not exist, or without its `$id`, is a compile error), typed search parameters checked on the way
+ * in, and each page in its own chunk, loaded when its route is first visited.
+ *
+ * Search parameters read and write as plain `?query=kayak&minPrice=10` (not the router's default
+ * JSON), so addresses stay readable and shareable.
+ */
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router"
+import type { ReactNode } from "react"
+import { Layout, NotFound } from "./App.js"
+import { RequireLogin } from "./components/SessionExpiry.js"
+import { PageTitle } from "./components/PageTitle.js"
+
+import { text, validateSearchParams } from "./searchParams.js"
+export type { SearchParams } from "./searchParams.js"
+
+const parseSearch = (searchStr: string): Record<string, unknown> =>
+  Object.fromEntries(new URLSearchParams(searchStr.startsWith("?") ? searchStr.slice(1) : searchStr))
+
+const stringifySearch = (search: Record<string, unknown>): string => {
+  const entries = Object.entries(search).filter((entry): entry is [string, string | number] =>
+    (typeof entry[1] === "string" && entry[1] !== "") || typeof entry[1] === "number"
+  )
+  const query = new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()
+  return query === "" ? "" : `?${query}`
+}
+
+/**
+ * A page's component, in its own chunk: the router loads it (`preload`) before it shows the page,
+ * so a page never suspends while rendering.
+ */
+const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) => lazyRouteComponent(load, name)
+
+/** A page that sets the document's title, and asks to log in first when `login` is set. */
+const titled = (title: string, Page: ReturnType<typeof page>, login = false) =>
+  Object.assign(
+    () => (
+      <>
+        <PageTitle>{title}</PageTitle>
+        {login ? <RequireLogin title={title}><Page /></RequireLogin> : <Page />}
+      </>
+    ),
+    { preload: Page.preload }
+  )
+
+
+const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound })
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/",
+  component: titled("Rent what you need", page(() => import("./pages/HomePage.js"), "HomePage"))
+})
+
+const searchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/search",
+  validateSearch: validateSearchParams,
+  component: titled("Search", page(() => import("./pages/SearchPage.js"), "SearchPage"))
+})
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/login",
+  validateSearch: (search: Record<string, unknown>): { next?: string | undefined } => ({
+    // as given: the login page resolves it, and keeps only paths of this app
+    next: typeof search.next === "string" ? search.next : undefined
+  }),
+  component: titled("Log in", page(() => import("./pages/LoginPage.js"), "LoginPage"))
+})
+
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/signup",
+  component: titled("Sign up", page(() => import("./pages/SignupPage.js"), "SignupPage"))
+})
+
+const newListingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/listings/new",
+  component: titled("List an item", page(() => import("./pages/NewListingPage.js"), "NewListingPage"), true)
+})
+
+const listingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/listings/$id",
+  component: page(() => import("./pages/ListingPage.js"), "ListingPage")
+})
+
+const bookingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/bookings",
+  component: titled("My bookings", page(() => import("./pages/BookingsPage.js"), "TakerBookingsPage"), true)
+})
+
+const requestsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/requests",
+  component: titled("My requests", page(() => import("./pages/BookingsPage.js"), "OwnerRequestsPage"), true)
+})
+
+const BookingPageLazy = page(() => import("./pages/BookingPage.js"), "BookingPage")
+
+const bookingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/bookings/$id",
+  component: Object.assign(
+    () => (
+      <RequireLogin title="Booking">
+        <BookingPageLazy />
+      </RequireLogin>
+    ),
+    { preload: BookingPageLazy.preload }
+  )
+})
+
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/users/$id",
+  component: page(() => import("./pages/ProfilePage.js"), "ProfilePage")
+})
+
+const myListingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/my-listings",
+  component: titled("My listings", page(() => import("./pages/MyListingsPage.js"), "MyListingsPage"), true)
+})
+
+const editListingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/listings/$id/edit",
+  component: titled("Edit listing", page(() => import("./pages/EditListingPage.js"), "EditListingPage"), true)
+})
+
+const inboxRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/inbox",
+  component: titled("Inbox", page(() => import("./pages/InboxPage.js"), "InboxPage"), true)
+})
+
+const ConversationPageLazy = page(() => import("./pages/ConversationPage.js"), "ConversationPage")
+
+const conversationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/inbox/$topicId",
+  // whom the conversation is with (a listing's owner hears from several people)
+  validateSearch: (search: Record<string, unknown>): { with?: string | undefined } => ({ with: text(search.with) }),
+  component: Object.assign(
+    () => (
+      <RequireLogin title="Conversation">
+        <ConversationPageLazy />
+      </RequireLogin>
+    ),
+    { preload: ConversationPageLazy.preload }
+  )
+})
+
+const routeTree = rootRoute.addChildren([
+  inboxRoute,
+  conversationRoute,
+  myListingsRoute,
+  editListingRoute,
+  profileRoute,
+  homeRoute,
+  searchRoute,
+  loginRoute,
+  signupRoute,
+  newListingRoute,
+  listingRoute,
+  bookingsRoute,
+  requestsRoute,
+  bookingRoute
+])
+
+export const router = createRouter({
+  routeTree,
+  parseSearch,
+  stringifySearch,
+  // pages of other users change: a visit always reads through TanStack Query, never a stale loader
+  defaultPreload: false,
+  scrollRestoration: false
+})
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router
+  }
+}
+
+export { bookingRoute, listingRoute, loginRoute, searchRoute }
