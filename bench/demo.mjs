@@ -22,11 +22,10 @@
 //   node bench/demo.mjs [--runs 3]
 //
 // The pages are the list `pages` below: a path, and the user to log in as first, if any.
-import sparticuz from "@sparticuz/chromium"
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
-import { chromium } from "playwright-core"
+import { launchChromium } from "../e2e/chromium.mjs"
 import { loadTesting } from "../bin/backend.mjs"
 
 const root = fileURLToPath(new URL("../", import.meta.url))
@@ -110,36 +109,9 @@ const sessionOf = async (apiUrl, user) => {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Chromium, launched as e2e/browser.ts launches it (keep the two in step)
+// Chromium, launched as the e2e tests launch it
 
-const dropped = new Set([
-  "--disable-web-security",
-  "--allow-running-insecure-content",
-  "--disable-site-isolation-trials",
-  "--single-process",
-  "--no-zygote"
-])
-const isolation = new Set(["IsolateOrigins", "site-per-process"])
-const keptFlag = (flag) => {
-  if (dropped.has(flag)) return []
-  if (!flag.startsWith("--disable-features=")) return [flag]
-  const features = flag.slice("--disable-features=".length).split(",").filter((feature) => !isolation.has(feature))
-  return features.length === 0 ? [] : [`--disable-features=${features.join(",")}`]
-}
-
-const launch = async () =>
-  chromium.launch({
-    executablePath: await sparticuz.executablePath(),
-    args: [
-      ...sparticuz.args.flatMap(keptFlag),
-      "--site-per-process",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run"
-    ],
-    headless: true
-  })
+const launch = launchChromium
 
 // ---------------------------------------------------------------------------------------------
 // In the page: the observers, from before the app's first script

@@ -2,53 +2,16 @@
  * Chromium for the end-to-end tests: the headless build that `@sparticuz/chromium` ships inside
  * npm (nothing to install), driven by playwright-core; and what every page is checked for.
  */
-import sparticuz from "@sparticuz/chromium"
 import axe from "axe-core"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { launchChromium } from "./chromium.mjs"
 import { expect } from "vitest"
 import { root } from "./server.js"
 
-/**
- * `@sparticuz/chromium`'s flags suit a serverless function, not a visitor's browser. Dropped: the
- * ones that turn off the same-origin policy and CORS (so no test could catch a cross-origin
- * regression), that let an http page load from elsewhere, and that put several sites, or all
- * pages, in one process. Users' Chromium keeps one process per site and web security on.
- */
-const dropped = new Set([
-  "--disable-web-security",
-  "--allow-running-insecure-content",
-  "--disable-site-isolation-trials",
-  "--single-process",
-  "--no-zygote"
-])
-
-/** Features it turns off; site isolation ones stay on, as in users' Chromium. */
-const isolation = new Set(["IsolateOrigins", "site-per-process"])
-
-const keptFlag = (arg: string): ReadonlyArray<string> => {
-  if (dropped.has(arg)) return []
-  if (!arg.startsWith("--disable-features=")) return [arg]
-  const features = arg.slice("--disable-features=".length).split(",").filter((feature) => !isolation.has(feature))
-  return features.length === 0 ? [] : [`--disable-features=${features.join(",")}`]
-}
-
-const launchArgs: ReadonlyArray<string> = [
-  ...sparticuz.args.flatMap(keptFlag),
-  "--site-per-process",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run"
-]
-
-export const launch = async (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: await sparticuz.executablePath(),
-    args: [...launchArgs],
-    headless: true
-  })
+/** Chromium as visitors have it (`e2e/chromium.mjs`, which bench:demo launches too). */
+export const launch = (): Promise<Browser> => launchChromium()
 
 /** A browser context as a visitor's: a desktop window, English, their own storage. */
 export const newContext = (browser: Browser): Promise<BrowserContext> =>
