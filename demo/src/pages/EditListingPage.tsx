@@ -9,7 +9,8 @@ import type { Asset } from "stelace-effect"
 import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel } from "../components/ListingImage.js"
-import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem, photosOf, uploadPhotos, usePhotoUploader } from "../photos.js"
+import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
+import { photosOf, uploadPhotos, usePhotoUploader } from "../photos.js"
 import { useCategories, useListing } from "../queries.js"
 
 export const EditListingPage = () => {
@@ -131,29 +132,13 @@ const EditForm = ({ listing }: { listing: Asset }) => {
             </ul>
           </fieldset>
         )}
-        <div className="field">
-          <label htmlFor="edit-photos">Photos</label>
-          <input
-            id="edit-photos"
-            type="file"
-            multiple
-            accept={PHOTO_TYPES.join(",")}
-            disabled={uploader === undefined}
-            onChange={(event) => setFiles([...(event.target.files ?? [])])}
-            aria-describedby="edit-photos-hint"
-          />
-          <p id="edit-photos-hint" className="hint">
-            {uploader === undefined
-              ? "Photo uploads are not set up for this marketplace: the listing keeps its current photos."
-              : `JPEG, PNG or WebP, ${MAX_PHOTOS} photos at most. They are resized before they are sent.`}
-          </p>
-        </div>
-        <div aria-live="polite">
-          {progress !== "" && <p className="muted">{progress}</p>}
-          {save.isError && (save.error instanceof PhotoProblem
-            ? <p className="error" role="alert">{save.error.message}</p>
-            : <ErrorMessage error={save.error} action="listing" />)}
-        </div>
+        <PhotoInput
+          id="edit-photos"
+          enabled={uploader !== undefined}
+          offHint="Photo uploads are not set up for this marketplace: the listing keeps its current photos."
+          onFiles={setFiles}
+        />
+        <SaveStatus progress={progress} error={save.isError ? save.error : undefined} />
         <button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save changes"}</button>
       </form>
     </section>

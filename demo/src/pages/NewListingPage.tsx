@@ -3,9 +3,9 @@ import { useNavigate } from "@tanstack/react-router"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import { useStelace, useStelaceQueries } from "stelace-effect/react"
-import { ErrorMessage } from "../components/Feedback.js"
 import { categoryLabel } from "../components/ListingImage.js"
-import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem, uploadPhotos, usePhotoUploader } from "../photos.js"
+import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
+import { uploadPhotos, usePhotoUploader } from "../photos.js"
 import { useAssetTypes, useCategories } from "../queries.js"
 
 export const NewListingPage = () => {
@@ -81,29 +81,13 @@ export const NewListingPage = () => {
           <label htmlFor="listing-description">Description</label>
           <textarea id="listing-description" rows={5} maxLength={3000} value={form.description} onChange={set("description")} />
         </div>
-        <div className="field">
-          <label htmlFor="listing-photos">Photos</label>
-          <input
-            id="listing-photos"
-            type="file"
-            multiple
-            accept={PHOTO_TYPES.join(",")}
-            disabled={uploader === undefined}
-            onChange={(event) => setFiles([...(event.target.files ?? [])])}
-            aria-describedby="listing-photos-hint"
-          />
-          <p id="listing-photos-hint" className="hint">
-            {uploader === undefined
-              ? "Photo uploads are not set up for this marketplace."
-              : `JPEG, PNG or WebP, ${MAX_PHOTOS} photos at most. They are resized before they are sent.`}
-          </p>
-        </div>
-        <div aria-live="polite">
-          {progress !== "" && <p className="muted">{progress}</p>}
-          {create.isError && (create.error instanceof PhotoProblem
-            ? <p className="error" role="alert">{create.error.message}</p>
-            : <ErrorMessage error={create.error} action="listing" />)}
-        </div>
+        <PhotoInput
+          id="listing-photos"
+          enabled={uploader !== undefined}
+          offHint="Photo uploads are not set up for this marketplace."
+          onFiles={setFiles}
+        />
+        <SaveStatus progress={progress} error={create.isError ? create.error : undefined} />
         <button type="submit" disabled={create.isPending}>{create.isPending ? "Publishing…" : "Publish listing"}</button>
       </form>
     </section>
