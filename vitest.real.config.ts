@@ -22,7 +22,8 @@ export default defineConfig({
     globalSetup: ["test/real/setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // the files share one server: two at a time keeps a 2-core machine busy without starving it
-    maxWorkers: 2
+    // the files share one server, and signal.real.ts restarts it: one file at a time, or a restart
+    // refuses the requests of whichever file runs beside it (the demo's flow failed that way)
+    fileParallelism: false
   }
 })
