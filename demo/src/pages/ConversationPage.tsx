@@ -2,12 +2,10 @@
  * One conversation of the inbox: the messages of a topic with one person, oldest first, marked read
  * as they are shown, and a reply. A booking's conversation links to the booking.
  */
-import { useMutation } from "@tanstack/react-query"
 import { Link, useParams, useSearch } from "@tanstack/react-router"
-import { type FormEvent, useState } from "react"
-import { useSession, useStelaceQueries } from "stelace-effect/react"
-import { MESSAGE_SENT, useNotify } from "../live.js"
+import { useSession } from "stelace-effect/react"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
+import { MessageComposer } from "../components/MessageComposer.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { formatTime } from "../format.js"
 import { useDisplayName, useMarkRead, useMyMessages, useTopicName } from "../queries.js"
@@ -19,7 +17,6 @@ export const ConversationPage = () => {
 }
 
 const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: string | undefined }) => {
-  const api = useStelaceQueries()
   const { userId } = useSession()
   const all = useMyMessages()
   const messages = (all.data ?? [])
@@ -31,20 +28,6 @@ const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: 
   const other = useDisplayName(otherId) ?? "…"
   const topic = useTopicName(topicId)
   useMarkRead(messages)
-  const [draft, setDraft] = useState("")
-  const notify = useNotify()
-  const send = useMutation(api.messages.create.mutationOptions({
-    onSuccess: (message) => {
-      setDraft("")
-      notify(message.receiverId, MESSAGE_SENT, message.topicId)
-    }
-  }))
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (draft.trim() === "" || otherId === undefined) return
-    send.mutate({ topicId, receiverId: otherId, content: draft.trim(), ...(first ? { conversationId: first.conversationId } : {}) })
-  }
-
   const title = `Conversation with ${other}`
   return (
     <section className="messages narrow">
@@ -73,14 +56,7 @@ const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: 
         </ol>
       )}
       {otherId !== undefined && (
-        <form className="stack" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor="message">Message</label>
-            <textarea id="message" rows={3} maxLength={3000} value={draft} onChange={(event) => setDraft(event.target.value)} />
-          </div>
-          {send.isError && <ErrorMessage error={send.error} action="message" />}
-          <button type="submit" disabled={send.isPending || draft.trim() === ""}>{send.isPending ? "Sending…" : "Send"}</button>
-        </form>
+        <MessageComposer to={{ topicId, receiverId: otherId, ...(first ? { conversationId: first.conversationId } : {}) }} />
       )}
     </section>
   )
