@@ -1,0 +1,7 @@
+/**
+ * The English catalog: every area of the app has its own file of messages (ICU syntax), joined
+ * here. English is the reference: its keys are the app's message ids.
+ */
+import common from "./common.js"
+
+export const en = { ...common }

@@ -1,0 +1,4 @@
+/** Messages used across the app. */
+export default {
+  "common.loading": "Chargement…"
+}
