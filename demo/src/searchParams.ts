@@ -59,8 +59,11 @@ const amount = (value: unknown) => {
   return found !== undefined && Number(found) >= 0 ? found : undefined
 }
 
-const oneOf = <T extends string | number>(choices: ReadonlyArray<T>, value: unknown): T | undefined =>
-  choices.find((choice) => String(choice) === text(value))
+/** One of the choices, as the address has it (text) or as the app navigates with it (a number too). */
+const oneOf = <T extends string | number>(choices: ReadonlyArray<T>, value: unknown): T | undefined => {
+  const given = typeof value === "number" ? String(value) : text(value)
+  return choices.find((choice) => String(choice) === given)
+}
 
 /**
  * Search parameters as the search page takes them: unknown keys dropped, malformed values ignored

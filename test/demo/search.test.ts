@@ -47,6 +47,18 @@ describe("the search page's address", () => {
     expect(validateSearchParams({ sort: "newest" }).sort).toBe("newest")
   })
 
+  it("takes the values the app navigates with as they come back from its own links", () => {
+    // the router checks the parameters of a navigation too, before they are text in the address
+    const navigated: Record<string, unknown> = { ...validateSearchParams({ near: "Lyon", distance: "10", sort: "newest", "seats.min": "4" }) }
+    expect(navigated.distance).toBe(10)
+    expect(validateSearchParams(navigated)).toEqual({
+      near: "Lyon",
+      distance: 10,
+      sort: "newest",
+      "seats.min": "4"
+    })
+  })
+
   it("drops an order, a distance or a bound it does not offer, and keys that are no attribute bound", () => {
     const params = validateSearchParams({
       sort: "_price",
