@@ -7,17 +7,16 @@
  * and whatever the user typed in it. Queries that need something not known yet (a user, an id)
  * take TanStack's `skipToken` in its place.
  */
-import { type SkipToken, skipToken, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query"
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
-import type { Asset, AvailabilityGraph, Message, SearchParams as SearchBody, Transaction } from "stelace-effect"
+import type { Asset, AvailabilityGraph, Message, Transaction } from "stelace-effect"
 import { type ListPage, useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { unavailablePeriods, upcoming } from "./availability.js"
 export { type Conversation, conversationsOf } from "./inbox.js"
 import { useFallbackInterval } from "./live.js"
-import { categoryWithDescendants, placesOf } from "./search.js"
 
 /** The items of a list. */
-const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
+export const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
 
 /** A user's public profile (`displayName`); nothing while `id` is unknown. */
 export const useUser = (id: string | null | undefined) => {
@@ -110,65 +109,11 @@ export const useAssetTypes = () => {
   return useQuery({ ...api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, select: results })
 }
 
-/** How many results the search page shows at a time. */
-export const PAGE_SIZE = 6
-
-/**
- * Search results, a page at a time, for a `POST /search` body ({@link searchBody}); nothing while
- * it is `skipToken` (a place still to look up).
- */
-export const useListingSearch = (body: SearchBody | SkipToken) => {
-  const api = useStelaceQueries()
-  return useInfiniteQuery(api.search.results.infiniteQueryOptions(body))
-}
-
-/**
- * The active listings published last (up to 100): the places they use feed the search's "Near"
- * suggestions, and their number attributes its filters.
- */
-export const useActiveListings = <T = Array<Asset>>(select?: (listings: Array<Asset>) => T) => {
-  const api = useStelaceQueries()
-  return useQuery({
-    ...api.assets.list.queryOptions({ active: true, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100 }),
-    staleTime: 5 * 60_000,
-    select: (page: ListPage<Asset>) => (select === undefined ? results(page) : select(results(page))) as T
-  })
-}
-
-/** The places the platform's listings use (cities of their locations), for "Near". */
-export const usePlaces = () => useActiveListings(placesOf)
-
-/** The platform's custom attributes (which the public may read). */
-export const useCustomAttributes = () => {
-  const api = useStelaceQueries()
-  return useQuery({ ...api.customAttributes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, select: results })
-}
-
 /** The listings published last, active ones only. */
 export const useRecentListings = () => {
   const api = useStelaceQueries()
   return useQuery({
     ...api.assets.list.queryOptions({ orderBy: "createdDate", order: "desc", active: true, nbResultsPerPage: 6 }),
-    select: results
-  })
-}
-
-/**
- * Active listings in a category (its subcategories too), newest first: search without a search
- * engine. Nothing while `categoryId` is `skipToken` (search works).
- */
-export const useListingsWithout = (categoryId: string | undefined | SkipToken) => {
-  const api = useStelaceQueries()
-  const categories = useCategories().data
-  const wanted = categoryId === skipToken || categoryId === undefined || categories === undefined
-    ? undefined
-    : [...categoryWithDescendants(categories, categoryId)]
-  return useQuery({
-    ...api.assets.list.queryOptions(
-      categoryId === skipToken || (categoryId !== undefined && wanted === undefined)
-        ? skipToken
-        : { active: true, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100, ...(wanted ? { categoryId: wanted } : {}) }
-    ),
     select: results
   })
 }

@@ -14,16 +14,7 @@ import { ListingCard } from "../components/ListingCard.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { type MessageId, useT } from "../i18n/index.js"
 import { ResultsMap } from "../map/ResultsMap.js"
-import {
-  PAGE_SIZE,
-  useActiveListings,
-  useAssetTypes,
-  useCategories,
-  useCustomAttributes,
-  useListingSearch,
-  useListingsWithout,
-  usePlaces
-} from "../queries.js"
+import { useAssetTypes, useCategories } from "../queries.js"
 import {
   attributeBoundsOf,
   attributeLabel,
@@ -37,6 +28,7 @@ import {
   searchBody,
   sortLocally
 } from "../search.js"
+import { PAGE_SIZE, useActiveListings, useCustomAttributes, useListingSearch, useListingsWithout, usePlaces } from "../searchQueries.js"
 import { defaultDistance, distances, type SearchParams, type SortChoice, sortChoices } from "../searchParams.js"
 import "./SearchPage.css"
 
