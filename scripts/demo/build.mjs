@@ -44,16 +44,17 @@ export const buildDemo = async ({ log = console.log, cache = defaultCache } = {}
   log("Building the demo app (once after each change of its sources)...")
   const partial = join(cache, `${hash}.partial-${process.pid}`)
   const { build } = await import("vite")
-  await build({
-    configFile: join(root, "demo/vite.config.ts"),
-    logLevel: "warn",
-    // always the production build: Vite takes NODE_ENV from the environment when it is set, and a
-    // test runner's (vitest's "test") would otherwise put React's development build in the cache
-    // that \`npm start\` serves
-    mode: "production",
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    build: { outDir: partial }
-  })
+  // always the production build: Vite follows NODE_ENV when it is set, and a test runner's
+  // ("test" under vitest) would otherwise put React's development build and development JSX in
+  // the cache that \`npm start\` serves
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = "production"
+  try {
+    await build({ configFile: join(root, "demo/vite.config.ts"), logLevel: "warn", mode: "production", build: { outDir: partial } })
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
   await precompress(partial)
   rmSync(outDir, { recursive: true, force: true })
   renameSync(partial, outDir)

@@ -23,6 +23,9 @@ describe("the demo's build", () => {
     // a warning only React's development build carries
     expect(code).not.toContain("Each child in a list should have a unique")
     expect(code).toContain("react.dev/errors/")
+    // and the production JSX runtime (development JSX calls jsxDEV, which React's production build lacks)
+    expect(code).not.toContain("jsxDEV")
+    expect(process.env.NODE_ENV).toBe("test")
     // and the next start finds it built
     expect((await buildDemo({ log: () => {}, cache })).built).toBe(false)
   }, 60_000)
