@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest"
 
 const generator: string = "../../scripts/generate.mjs"
-const { parseTable } = await import(generator)
+const { parseTable, readBackendModules } = await import(generator)
 
 const table = (families: string) => `import type * as T from "../../Types.js"
 import { as, get, list, post } from "./model.js"
@@ -66,5 +66,24 @@ describe("reading the route table", () => {
 
   it("refuses an @id whose collection cannot be told", () => {
     expect(() => parseTable(widgets(`  /** L. */\n  list: /*#__PURE__*/ list("/widgets", as<T.Widget>)`))).toThrow(/@id WidgetId needs \/<collection>/)
+  })
+})
+
+describe("reading the backend's family modules", () => {
+  it("serves every `Family` export, adds every `ReadonlyArray<Route>` export, and leaves helpers alone", () => {
+    const [gadgets, shared] = readBackendModules([
+      {
+        file: "Gadgets.ts",
+        text: `import type { Family } from "../Resources.js"
+import type { Route } from "../Route.js"
+export const gadget: Family = { name: "gadget", path: "/gadgets", prefix: "gdg", operations: ["read"], scope: "all" }
+export const gadgetPart: Family = { name: "gadgetPart", path: "/gadget-parts", prefix: "gdp", operations: ["read"], scope: "all" }
+export const gadgetRoutes: ReadonlyArray<Route> = []
+export const checkGadget = (value: unknown) => value !== null`
+      },
+      { file: "shared.ts", text: `export const strings = () => []` }
+    ])
+    expect(gadgets).toEqual({ module: "Gadgets", families: ["gadget", "gadgetPart"], routes: ["gadgetRoutes"] })
+    expect(shared).toEqual({ module: "shared", families: [], routes: [] })
   })
 })
