@@ -1,11 +1,15 @@
 /**
- * The generator reads the route table as TypeScript: a route may span lines, ids are declared once
- * per family (`@id`) and everything not in the documented form is refused, naming the route.
+ * The generator reads the route table as TypeScript, one module per family: a route may span
+ * lines, ids are declared once per family (`@id`) and everything not in the documented form is
+ * refused, naming the route.
  */
 import { describe, expect, it } from "vitest"
 
 const generator: string = "../../scripts/generate.mjs"
-const { parseTable, readBackendModules } = await import(generator)
+const { parseFamily, readBackendModules } = await import(generator)
+
+/** The family of a module `widgets.ts` holding `text`. */
+const parseTable = (text: string) => [parseFamily(text, "widgets.ts")]
 
 const table = (families: string) => `import type * as T from "../../Types.js"
 import { as, get, list, post } from "./model.js"
@@ -62,6 +66,19 @@ describe("reading the route table", () => {
     ["a spread", `  /** R. */\n  ...others`, /not a route entry/]
   ])("refuses %s, naming it", (_, routes, message) => {
     expect(() => parseTable(widgets(routes))).toThrow(message)
+  })
+
+  it("refuses a module whose family is not named after it", () => {
+    expect(() => parseFamily(widgets(`  /** R. */\n  read: /*#__PURE__*/ get("/widgets/:id", as<T.Widget>)`), "gadgets.ts")).toThrow(
+      /families\/gadgets.ts: declares the family widgets: a family's module is named after it/
+    )
+  })
+
+  it("refuses a module with two families, or none", () => {
+    const read = `  /** R. */\n  read: /*#__PURE__*/ get("/widgets/:id", as<T.Widget>)`
+    const twice = `${widgets(read)}\n/** Gadgets. */\nexport const gadgets = {\n${read}\n}\n`
+    expect(() => parseFamily(twice, "widgets.ts")).toThrow(/declares two families, widgets and gadgets/)
+    expect(() => parseFamily(table(""), "widgets.ts")).toThrow(/declares no family/)
   })
 
   it("refuses an @id whose collection cannot be told", () => {
