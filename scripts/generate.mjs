@@ -1,14 +1,17 @@
 // Writes what follows from the route table, one module per resource family in
-// src/internal/routes/families/ (the table's entries; src/internal/routes/table.ts, also written
-// here, says what an entry holds):
+// src/internal/routes/families/ (the table's entries: routes, ids and shapes; the index this
+// writes, src/internal/routes/table.ts, says what an entry holds):
 // - src/internal/routes/table.ts: every family, by name;
 // - src/resources/<Family>.ts: one Effect function per route (and a `paginate` stream per list),
 //   with the route's doc comment;
 // - the resource-module exports of src/index.ts (between the `generated` markers);
 // - src/facade/resources.ts: the Promise facade's families, by property name;
 // - src/internal/routes/resultSchemas.ts: the schema of each route's result, for decoding;
+// - src/internal/routes/resourceSchemas.ts: every schema of `stelace-effect/Schemas` (the shared
+//   ones and each family's);
+// - in src/Types.ts, each family's types, and the type of each of its resource schemas;
 // - the id kinds the families declare (`@id`): their branded types in src/Types.ts, their schemas
-//   in src/internal/routes/resourceSchemas.ts and IdsByCollection in src/internal/routes/model.ts
+//   in src/internal/routes/sharedSchemas.ts and IdsByCollection in src/internal/routes/model.ts
 //   (each between `generated` markers);
 // - src/testing/backend/Families.ts: the in-memory backend's family modules
 //   (src/testing/backend/families/*.ts), found from their exports, so a new module needs no wiring.
@@ -140,10 +143,94 @@ export const parseFamily = (text, file) => {
       })
     }
     if (family.routes.length === 0) fail(`family ${name} has no route`)
+    droppable(declaration.init, text, (message) => fail(`family ${name} ${message}`))
   }
   if (!family) fail(`declares no family (an \`export const ${expected} = { ... }\` of routes)`)
   family.ids = parseIds(family, fail)
+  family.shapes = parseShapes(program, text, family.name, fail)
   return family
+}
+
+/**
+ * What a family's module declares besides its routes: its schemas (every other exported constant;
+ * a \`Resource<..., T.<Name>>\` one also gives the type \`<Name>\`, derived from its fields) and its
+ * types (exported interfaces and type aliases), each with its doc comment. Every top-level
+ * statement must be one a bundler drops when nothing uses it, so that a bundle of routes keeps
+ * none of the schemas.
+ */
+const parseShapes = (program, text, familyName, fail) => {
+  const schemas = []
+  const types = []
+  let previousEnd = 0
+  for (const statement of program.body) {
+    const before = text.slice(previousEnd, statement.start)
+    previousEnd = statement.end
+    const line = lineOf(text, statement.start)
+    if (statement.type === "ImportDeclaration") continue
+    const exported = statement.type === "ExportNamedDeclaration"
+    const declaration = exported ? statement.declaration : statement
+    if (declaration?.type === "TSInterfaceDeclaration" || declaration?.type === "TSTypeAliasDeclaration") {
+      if (!exported) continue
+      if (!lastDoc(before)) fail(`line ${line}: the type ${declaration.id.name} has no doc comment`)
+      types.push(declaration.id.name)
+      continue
+    }
+    if (declaration?.type !== "VariableDeclaration" || declaration.kind !== "const") {
+      fail(`line ${line}: only imports, types and constants belong in a family's module (a bundler must be able to drop each)`)
+    }
+    for (const declarator of declaration.declarations) {
+      if (declarator.id.type !== "Identifier") fail(`line ${line}: a destructuring runs as the module loads; declare a function instead`)
+      droppable(declarator.init, text, (message) => fail(`line ${line}: ${declarator.id.name} ${message}`))
+      const name = declarator.id.name
+      if (!exported || name === familyName) continue
+      const doc = lastDoc(before)
+      if (!doc) fail(`line ${line}: the schema ${name} has no doc comment`)
+      const annotation = declarator.id.typeAnnotation?.typeAnnotation
+      const type = annotation === undefined ? "" : text.slice(annotation.start, annotation.end)
+      schemas.push({ name, doc, derivesType: new RegExp(`^Resource<[\\s\\S]*,\\s*T\\.${name}>$`).test(type) })
+    }
+  }
+  return { schemas, types }
+}
+
+/**
+ * Fails unless \`node\` (a top-level initializer) has no effect a bundler must keep: a function, a
+ * literal, a name, an object or array of such, or a call marked \`/*#__PURE__*\\/\` on such (a pure
+ * call's arguments still run, so a schema goes in a function: \`resourceOf(fields)\`,
+ * \`schemaOf(() => ...)\`).
+ */
+const droppable = (node, text, fail) => {
+  switch (node?.type) {
+    case "ArrowFunctionExpression":
+    case "FunctionExpression":
+    case "Identifier":
+    case "Literal":
+      return
+    case "TemplateLiteral":
+      for (const expression of node.expressions) droppable(expression, text, fail)
+      return
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "TSInstantiationExpression":
+      droppable(node.expression, text, fail)
+      return
+    case "ArrayExpression":
+      for (const element of node.elements) droppable(element, text, fail)
+      return
+    case "ObjectExpression":
+      for (const property of node.properties) {
+        if (property.type !== "Property" || property.computed) fail("spreads or computes a key as the module loads")
+        droppable(property.value, text, fail)
+      }
+      return
+    case "CallExpression":
+    case "NewExpression":
+      if (!text.slice(0, node.start).trimEnd().endsWith("/*#__PURE__*/")) fail("runs a call as the module loads that is not marked /*#__PURE__*/")
+      for (const argument of node.arguments) droppable(argument, text, fail)
+      return
+    default:
+      fail(`runs code as the module loads (${node?.type ?? "no value"}): a bundler could not drop it`)
+  }
 }
 
 /** Every family of the table, by module: `files` are `{ file, text }`, in the families folder. */
@@ -319,48 +406,88 @@ ${rows.join(",\n")}
 /** src/internal/routes/table.ts: every family, and what an entry of the table holds. */
 const tableIndex = (families) => `${HEADER}
 /**
- * The route table: every route of the Stelace API the SDK calls, declared once, with its doc
- * comment, in its family's module (\`families/<family>.ts\`, one entry of the table each), and every
- * kind of id, declared once on its family. Everything else follows from the table: \`npm run
- * generate\` (scripts/generate.mjs) writes this index, the Effect resource modules
- * (\`src/resources/<Family>.ts\`, with these doc comments), their exports in \`src/index.ts\`, the
- * Promise facade's families (\`src/facade/resources.ts\`), the schema of each route's result for
- * decoding (\`resultSchemas.ts\`), and for each \`@id\` its branded type (\`src/Types.ts\`), its schema
- * (\`resourceSchemas.ts\`) and the collection it is taken after (\`IdsByCollection\`, \`model.ts\`). The
- * facade's methods show these doc comments through their types, and React's bindings tell reads
- * (a \`GET\` answering one object) from the route's type. Adding a route is adding a line to its
- * family's entry, adding a family is adding its module, then regenerating; a test fails while the
+ * The route table: every resource family of the Stelace API the SDK calls, each declared once, in
+ * its own module (\`families/<family>.ts\`, the family's entry): its routes with their doc comments,
+ * its kinds of id, and its shapes (the schemas of what the server sends, the types of what it
+ * accepts). Everything else follows from the table: \`npm run generate\` (scripts/generate.mjs)
+ * writes this index, the Effect resource modules (\`src/resources/<Family>.ts\`, with these doc
+ * comments), their exports in \`src/index.ts\`, the Promise facade's families
+ * (\`src/facade/resources.ts\`), the schema of each route's result for decoding
+ * (\`resultSchemas.ts\`), every schema of \`stelace-effect/Schemas\` (\`resourceSchemas.ts\`), the
+ * types of \`stelace-effect/Types\` (\`src/Types.ts\`), and for each \`@id\` its branded type, its
+ * schema and the collection it is taken after (\`IdsByCollection\`, \`model.ts\`). The facade's
+ * methods show these doc comments through their types, and React's bindings tell reads (a \`GET\`
+ * answering one object) from the route's type. Adding a route is adding a line to its family's
+ * entry, adding a family is adding its module, then regenerating; a test fails while the
  * generated files are stale.
  *
- * The generator parses each module as TypeScript and reads its entry: one
- * \`export const <family> = { ... }\`, named as the module, with a doc comment (its Effect module is
- * the family name capitalized: \`assets\` is \`Assets\`, unless \`@module <Name>\` names it), and one
- * property per route, with its doc comment: a route helper (\`get\`, \`list\`, \`post\`, \`patch\`,
- * \`put\`, \`del\`) marked \`/*#__PURE__*\\/\`, called with the path literal, \`as<Out, In, Paging>\` and
- * optional extras. Tags the generator reads: \`@id <Name> [/<collection>] [= <Target>] <description>\`
- * on a family (a kind of id, taken after the family's collection, \`/assets/:id\`, unless
- * \`/<collection>\` names another; \`= <Target>\` makes it another name of that id), \`@facade <name>\`
- * on a family (its property on a facade instance, when not the family name), \`@alias <name>\` on a
- * route (also that method on the facade), \`@reexport <name> from "<module>"\` on a family (a
- * function of the Effect module that is not a route). Anything else is an error naming the route.
+ * The generator parses each module as TypeScript. Its routes: one \`export const <family> = { ... }\`,
+ * named as the module, with a doc comment (its Effect module is the family name capitalized:
+ * \`assets\` is \`Assets\`, unless \`@module <Name>\` names it), and one property per route, with its
+ * doc comment: a route helper (\`get\`, \`list\`, \`post\`, \`patch\`, \`put\`, \`del\`) marked
+ * \`/*#__PURE__*\\/\`, called with the path literal, \`as<Out, In, Paging>\` and optional extras.
+ * Tags the generator reads: \`@id <Name> [/<collection>] [= <Target>] <description>\` on a family (a
+ * kind of id, taken after the family's collection, \`/assets/:id\`, unless \`/<collection>\` names
+ * another; \`= <Target>\` makes it another name of that id), \`@facade <name>\` on a family (its
+ * property on a facade instance, when not the family name), \`@alias <name>\` on a route (also that
+ * method on the facade), \`@reexport <name> from "<module>"\` on a family (a function of the Effect
+ * module that is not a route). Its shapes: every other exported constant is a schema of
+ * \`stelace-effect/Schemas\` (one declared \`Resource<..., T.<Name>>\` also gives the type \`<Name>\`,
+ * from its fields and doc comment), every exported type a type of \`stelace-effect/Types\`. Anything
+ * else is an error naming the route or the line.
  *
  * One constant per resource family, so a bundle keeps only the families it uses: every route call
  * is marked pure (bundlers do not follow the helpers' own annotations across files), and types
- * are given as an instantiation expression (\`as<Out, In>\`), which costs no call at run time.
+ * are given as an instantiation expression (\`as<Out, In>\`), which costs no call at run time. Every
+ * top-level statement of a family's module can be dropped by a bundler (the generator refuses any
+ * other): schemas are declared as pure calls on functions (\`resourceOf(fields)\`,
+ * \`schemaOf(() => ...)\`), so an app that never decodes keeps none of them.
  *
  * @internal
  */
 ${families.map((family) => `export { ${family.name} } from "./families/${family.name}.js"`).join("\n")}
 `
 
+/** src/internal/routes/resourceSchemas.ts: every schema of \`stelace-effect/Schemas\`. */
+const resourceSchemas = (families) => `${HEADER}
+/**
+ * Every schema behind \`stelace-effect/Schemas\`: those several families share
+ * (\`sharedSchemas.ts\`), and each family's own, declared in its module of the route table.
+ *
+ * @internal
+ */
+export * from "./sharedSchemas.js"
+${families
+  .filter((family) => family.shapes.schemas.length > 0)
+  .map((family) => `export { ${family.shapes.schemas.map((schema) => schema.name).sort().join(", ")} } from "./families/${family.name}.js"`)
+  .join("\n")}
+`
+
+const SHAPES_BEGIN = "// <generated by scripts/generate.mjs: the shapes of the route table's families>"
+
+/**
+ * The region of src/Types.ts that gives each family's shapes: the type of every resource schema
+ * (\`Resource<..., T.Asset>\` gives \`interface Asset\`, from the schema's fields and doc comment),
+ * and the family's own types.
+ */
+const familyTypes = (families) =>
+  families.flatMap((family) => {
+    const derived = family.shapes.schemas.filter((schema) => schema.derivesType)
+    const own = [...family.shapes.types].sort()
+    return [
+      ...derived.flatMap((schema) => [renderDoc(schema.doc), `export interface ${schema.name} extends Fields<typeof S.${schema.name}.fields> {}`]),
+      ...(own.length === 0 ? [] : [`export type { ${own.join(", ")} } from "./internal/routes/families/${family.name}.js"`])
+    ]
+  })
+
 const IDS_BEGIN = "// <generated by scripts/generate.mjs: the id kinds of the route table>"
 
-/** `text` with the region between `IDS_BEGIN` and the next `INDEX_END` replaced by `lines`. */
-const withIdRegion = (path, text, lines) => {
-  const begin = text.indexOf(IDS_BEGIN)
+/** \`text\` with the region between \`marker\` and the next \`INDEX_END\` replaced by \`lines\`. */
+const withRegion = (path, text, marker, lines) => {
+  const begin = text.indexOf(marker)
   const end = text.indexOf(INDEX_END, begin)
-  if (begin === -1 || end === -1) throw new Error(`${path}: the ${IDS_BEGIN} ... ${INDEX_END} markers are missing`)
-  return text.slice(0, begin) + [IDS_BEGIN, ...lines, INDEX_END].join("\n") + text.slice(end + INDEX_END.length)
+  if (begin === -1 || end === -1) throw new Error(`${path}: the ${marker} ... ${INDEX_END} markers are missing`)
+  return text.slice(0, begin) + [marker, ...lines, INDEX_END].join("\n") + text.slice(end + INDEX_END.length)
 }
 
 /** Every id kind the families declare, by name (aliases after their target). */
@@ -384,7 +511,7 @@ const idTypes = (ids) =>
     id.target ? `export type ${id.name} = ${id.target}` : `export type ${id.name} = Brand.Branded<string, "${id.name}">`
   ])
 
-/** The id schemas of src/internal/routes/resourceSchemas.ts. */
+/** The id schemas of src/internal/routes/sharedSchemas.ts. */
 const idSchemas = (ids) =>
   ids.flatMap((id) => [
     `/** The id of ${id.description}. */`,
@@ -492,13 +619,15 @@ export const generate = () => {
   if (begin === -1 || end === -1) throw new Error(`src/index.ts: the ${INDEX_BEGIN} ... ${INDEX_END} markers are missing`)
   files.set("src/index.ts", index.slice(0, begin) + indexRegion(modules) + index.slice(end + INDEX_END.length))
   const ids = idKinds(families)
+  const types = withRegion("src/Types.ts", readFileSync(join(root, "src/Types.ts"), "utf8"), IDS_BEGIN, idTypes(ids))
+  files.set("src/Types.ts", withRegion("src/Types.ts", types, SHAPES_BEGIN, familyTypes(families)))
   for (const [path, lines] of [
-    ["src/Types.ts", idTypes(ids)],
-    ["src/internal/routes/resourceSchemas.ts", idSchemas(ids)],
+    ["src/internal/routes/sharedSchemas.ts", idSchemas(ids)],
     ["src/internal/routes/model.ts", idsByCollection(ids)]
   ]) {
-    files.set(path, withIdRegion(path, readFileSync(join(root, path), "utf8"), lines))
+    files.set(path, withRegion(path, readFileSync(join(root, path), "utf8"), IDS_BEGIN, lines))
   }
+  files.set("src/internal/routes/resourceSchemas.ts", resourceSchemas(families))
   files.set("src/facade/resources.ts", facadeResources(families))
   files.set("src/internal/routes/resultSchemas.ts", routeSchemas(families))
   const backendModules = readdirSync(join(root, BACKEND_FAMILIES))

@@ -86,6 +86,48 @@ describe("reading the route table", () => {
   })
 })
 
+describe("reading a family's shapes", () => {
+  const read = `  /** Reads one widget (\`GET /widgets/:id\`). */\n  read: /*#__PURE__*/ get("/widgets/:id", as<T.Widget>)`
+  const shaped = (shapes: string) => `${widgets(read)}\n${shapes}\n`
+
+  it("reads its schemas (a Resource of T.<Name> gives the type <Name>) and its types, with their doc comments", () => {
+    const { shapes } = parseFamily(
+      shaped(`const widgetFields = () => ({ id: WidgetId, name: Schema.String })
+/** A widget (\`wdg_\`). */
+export const Widget: Resource<ReturnType<typeof widgetFields>, T.Widget> = /*#__PURE__*/ resourceOf(widgetFields)
+/** The colours a widget comes in. */
+export const WidgetColour: Schema.Codec<T.WidgetColour> = /*#__PURE__*/ Schema.Literals(["red", "blue"])
+/** The colours a widget comes in. */
+export type WidgetColour = "red" | "blue"
+/** Body of \`POST /widgets\`. */
+export interface WidgetCreateParams {
+  name: string
+}`),
+      "widgets.ts"
+    )
+    expect(shapes.schemas.map((schema: any) => [schema.name, schema.derivesType, schema.doc.body])).toEqual([
+      ["Widget", true, ["A widget (`wdg_`)."]],
+      ["WidgetColour", false, ["The colours a widget comes in."]]
+    ])
+    expect(shapes.types).toEqual(["WidgetColour", "WidgetCreateParams"])
+  })
+
+  it.each([
+    ["a call not marked pure", `/** W. */\nexport const Widget = resource(widgetFields)`, /Widget runs a call as the module loads that is not marked/],
+    [
+      "a pure call whose arguments run",
+      `/** W. */\nexport const Widget = /*#__PURE__*/ resource({ name: Schema.NullOr(Schema.String) })`,
+      /Widget runs a call as the module loads that is not marked/
+    ],
+    ["a destructuring", `const { id, ...rest } = Other.fields`, /a destructuring runs as the module loads/],
+    ["a statement", `console.log("loaded")`, /only imports, types and constants belong in a family's module/],
+    ["a property read", `/** W. */\nexport const Name = Schema.String`, /Name runs code as the module loads \(MemberExpression\)/],
+    ["a schema without a doc comment", `export const Widget = /*#__PURE__*/ resourceOf(widgetFields)`, /the schema Widget has no doc comment/]
+  ])("refuses %s, which a bundler could not drop", (_, shapes, message) => {
+    expect(() => parseFamily(shaped(shapes), "widgets.ts")).toThrow(message)
+  })
+})
+
 describe("reading the backend's family modules", () => {
   it("serves every `Family` export, adds every `ReadonlyArray<Route>` export, and leaves helpers alone", () => {
     const [gadgets, shared] = readBackendModules([

@@ -14,3 +14,22 @@ export const password = {
   /** Sets a new password with a reset token (`POST /password/reset/confirm`). */
   resetConfirm: /*#__PURE__*/ post("/password/reset/confirm", as<T.Success, T.PasswordResetConfirmParams>)
 }
+
+/** Body of `POST /password/change` (needs a user token). */
+export interface PasswordChangeParams {
+  currentPassword: string
+  /** 8 to 255 characters. */
+  newPassword: string
+}
+
+/** Body of `POST /password/reset/request`; the token goes to a `password__reset_requested` event, not an email. */
+export interface PasswordResetRequestParams {
+  username: string
+}
+
+/** Body of `POST /password/reset/confirm`. */
+export interface PasswordResetConfirmParams {
+  resetToken: string
+  /** 8 to 255 characters. */
+  newPassword: string
+}
