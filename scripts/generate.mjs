@@ -453,8 +453,6 @@ const resourceSchemas = (families) => `${HEADER}
 /**
  * Every schema behind \`stelace-effect/Schemas\`: those several families share
  * (\`sharedSchemas.ts\`), and each family's own, declared in its module of the route table.
- *
- * @internal
  */
 export * from "./sharedSchemas.js"
 ${families

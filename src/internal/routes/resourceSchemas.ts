@@ -2,8 +2,6 @@
 /**
  * Every schema behind `stelace-effect/Schemas`: those several families share
  * (`sharedSchemas.ts`), and each family's own, declared in its module of the route table.
- *
- * @internal
  */
 export * from "./sharedSchemas.js"
 export { ApiKey } from "./families/apiKeys.js"

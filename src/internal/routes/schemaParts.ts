@@ -1,11 +1,9 @@
 /**
- * What the schemas of the route table are made of: the building blocks (\`Resource\`, \`resource\`,
- * \`extend\`, \`OpenRecord\`, \`DateString\`, public through \`stelace-effect/Schemas\`), the groups of
+ * What the schemas of the route table are made of: the building blocks (`Resource`, `resource`,
+ * `extend`, `OpenRecord`, `DateString`, public through `stelace-effect/Schemas`), the groups of
  * fields resources share, and the two forms a family's module declares its schemas in, which a
  * bundler drops when nothing uses them: a family's routes and its schemas sit in one module, and
- * an app that never decodes keeps none of the schemas (nor \`effect/Schema\`).
- *
- * @internal
+ * an app that never decodes keeps none of the schemas (nor `effect/Schema`).
  */
 import * as Schema from "effect/Schema"
 import type * as Struct from "effect/Struct"
@@ -70,17 +68,17 @@ export const DateString: Schema.Codec<string> = Schema.String
 
 /**
  * A resource schema from a function that returns its fields, declared so that a bundler can drop
- * it: \`export const Task: Resource<ReturnType<typeof taskFields>, T.Task> = /*#__PURE__*\/
- * resourceOf(taskFields)\`. The call is pure and its only argument a function, so nothing runs
+ * it: `export const Task: Resource<ReturnType<typeof taskFields>, T.Task> = /*#__PURE__*\/
+ * resourceOf(taskFields)`. The call is pure and its only argument a function, so nothing runs
  * while the module loads unless the schema is used (a pure call's other arguments, such as
- * \`Schema.NullOr(...)\` in a fields object, would be kept and run).
+ * `Schema.NullOr(...)` in a fields object, would be kept and run).
  */
 export const resourceOf = <const Fields extends Schema.Struct.Fields>(fields: () => Fields): Resource<Fields> =>
   resource(fields())
 
 /**
- * Any other schema of a family, built by \`make\`, declared so that a bundler can drop it:
- * \`export const RatingStat: Schema.Codec<T.RatingStat> = /*#__PURE__*\/ schemaOf(() => Schema.Union(...))\`.
+ * Any other schema of a family, built by `make`, declared so that a bundler can drop it:
+ * `export const RatingStat: Schema.Codec<T.RatingStat> = /*#__PURE__*\/ schemaOf(() => Schema.Union(...))`.
  */
 export const schemaOf = <S>(make: () => S): S => make()
 
@@ -96,20 +94,20 @@ export const stamped = {
   updatedDate: DateString
 }
 
-/** \`metadata\` and \`platformData\`. */
+/** `metadata` and `platformData`. */
 export const customData = {
   metadata: OpenRecord,
-  /** Editing it needs the \`platformData:edit:all\` permission. */
+  /** Editing it needs the `platformData:edit:all` permission. */
   platformData: OpenRecord
 }
 
-/** \`livemode\`. */
+/** `livemode`. */
 export const live = {
-  /** \`true\` for objects of the live environment. */
+  /** `true` for objects of the live environment. */
   livemode: Schema.Boolean
 }
 
-/** The ranking of a stats row, with \`computeRanking\`. */
+/** The ranking of a stats row, with `computeRanking`. */
 export const statRanking = {
   ranking: Schema.optionalKey(Schema.Number),
   lowestRanking: Schema.optionalKey(Schema.Number)
@@ -122,7 +120,7 @@ export const statRanking = {
 /** The "any other string" half of an open union: it keeps editor suggestions for the known values. */
 export type OtherString = string & Record<never, never>
 
-/** An object with exactly one of the given keys, e.g. \`{ d: 2 }\` and not \`{ d: 2, h: 1 }\`. */
+/** An object with exactly one of the given keys, e.g. `{ d: 2 }` and not `{ d: 2, h: 1 }`. */
 export type OneKeyOf<Keys extends string, Key extends Keys = Keys> = Key extends Keys
   ? { readonly [K in Key]: number } & { readonly [K in Exclude<Keys, Key>]?: never }
   : never

@@ -2,8 +2,6 @@
  * The schemas several families share, behind `stelace-effect/Schemas` (import them from there):
  * the building blocks, the ids, pagination and pages, the fields every resource has. Each
  * family's own schemas are in its module of the route table (`families/<family>.ts`).
- *
- * @internal
  */
 import * as Schema from "effect/Schema"
 import type * as T from "../../Types.js"
