@@ -7,6 +7,7 @@
  * picture goes up as a few hundred kilobytes.
  */
 import { createContext, useContext } from "react"
+import type { MessageId, MessageValues } from "./i18n/index.js"
 
 /** Where photos go: takes an image, answers the URL it can be read at. */
 export interface PhotoUploader {
@@ -24,10 +25,7 @@ export const httpUploader = (endpoint: URL): PhotoUploader => ({
     const response = await fetch(endpoint, { method: "POST", headers: { "content-type": photo.type }, body: photo, credentials: "omit" })
     const answer: unknown = await response.json().catch(() => undefined)
     const url = typeof answer === "object" && answer !== null && "url" in answer && typeof answer.url === "string" ? answer.url : undefined
-    if (!response.ok || url === undefined) {
-      const message = typeof answer === "object" && answer !== null && "message" in answer ? String(answer.message) : `status ${response.status}`
-      throw new Error(`The photo could not be uploaded (${message}).`)
-    }
+    if (!response.ok || url === undefined) throw new PhotoProblem("photos.uploadFailed", {}, `status ${response.status}`)
     return url
   }
 })
@@ -52,12 +50,12 @@ export const resizePhoto = async (file: Blob, maxSide = MAX_SIDE): Promise<Blob>
   canvas.width = width
   canvas.height = height
   const context = canvas.getContext("2d")
-  if (context === null) throw new Error("This browser cannot resize images.")
+  if (context === null) throw new PhotoProblem("photos.cannotResize")
   context.drawImage(bitmap, 0, 0, width, height)
   bitmap.close()
   const encode = (type: string) => new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.85))
   const blob = (await encode("image/webp")) ?? (await encode("image/jpeg"))
-  if (blob === null) throw new Error("This browser cannot encode images.")
+  if (blob === null) throw new PhotoProblem("photos.cannotEncode")
   return blob
 }
 
@@ -74,8 +72,18 @@ export const photosOf = (listing: { readonly metadata?: unknown }): Array<string
 /** Photos a listing can have. */
 export const MAX_PHOTOS = 8
 
-/** Why photos cannot be sent, in words for the form. */
-export class PhotoProblem extends Error {}
+/** Why photos cannot be sent: the form says it in the visitor's language (`sentence`, with its `values`). */
+export class PhotoProblem extends Error {
+  constructor(readonly sentence: MessageId, readonly values: MessageValues = {}, detail?: string) {
+    super(detail === undefined ? sentence : `${sentence} (${detail})`)
+  }
+}
+
+/** Which photo is on its way: the `photo`th of `of`. */
+export interface UploadProgress {
+  readonly photo: number
+  readonly of: number
+}
 
 /**
  * Checks the chosen files (type, count with the `kept` ones, an uploader to send them), then
@@ -84,17 +92,17 @@ export class PhotoProblem extends Error {}
 export const uploadPhotos = async (
   uploader: PhotoUploader | undefined,
   files: ReadonlyArray<File>,
-  { kept = 0, onProgress }: { readonly kept?: number; readonly onProgress?: (text: string) => void } = {}
+  { kept = 0, onProgress }: { readonly kept?: number; readonly onProgress?: (progress: UploadProgress | undefined) => void } = {}
 ): Promise<Array<string>> => {
   const wrongType = files.find((file) => !(PHOTO_TYPES as ReadonlyArray<string>).includes(file.type))
-  if (wrongType !== undefined) throw new PhotoProblem(`${wrongType.name} is not a JPEG, PNG or WebP image.`)
-  if (kept + files.length > MAX_PHOTOS) throw new PhotoProblem(`A listing has at most ${MAX_PHOTOS} photos.`)
-  if (files.length > 0 && uploader === undefined) throw new PhotoProblem("Photo uploads are not set up for this marketplace.")
+  if (wrongType !== undefined) throw new PhotoProblem("photos.wrongType", { file: wrongType.name })
+  if (kept + files.length > MAX_PHOTOS) throw new PhotoProblem("photos.tooMany", { max: MAX_PHOTOS })
+  if (files.length > 0 && uploader === undefined) throw new PhotoProblem("photos.uploadsOff")
   const urls: Array<string> = []
   for (const [index, file] of files.entries()) {
-    onProgress?.(`Uploading photo ${index + 1} of ${files.length}…`)
+    onProgress?.({ photo: index + 1, of: files.length })
     urls.push(await uploader!.upload(await resizePhoto(file)))
   }
-  onProgress?.("")
+  onProgress?.(undefined)
   return urls
 }

@@ -100,11 +100,11 @@ describe("the app's configuration", async () => {
   it("refuses an upload address that is not an http(s) URL", () => {
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", uploadUrl: "javascript:alert(1)" }))).toEqual({
       ok: false,
-      problem: "The app's configuration gives a photo upload address that is not http: or https:."
+      problem: "uploadUrlProtocol"
     })
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", uploadUrl: "not a url" }))).toEqual({
       ok: false,
-      problem: "The app's configuration gives a photo upload address that is not a URL."
+      problem: "uploadUrlInvalid"
     })
   })
 })
