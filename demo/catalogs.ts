@@ -5,7 +5,8 @@
  * stops the build, naming its id.
  *
  * An area file holds its messages and nothing else (type imports aside): the plugin reads it by
- * running the module Vite transpiled.
+ * running the module Vite transpiled. The modules that join areas (`index.ts`, which import them)
+ * are left as they are.
  */
 import { type CompiledMessage, compileMessageOrThrow } from "@lingui/message-utils/compileMessage"
 import type { Plugin } from "vite"
@@ -23,15 +24,18 @@ export const compileCatalog = (messages: Readonly<Record<string, unknown>>, from
     }
   }))
 
-/** An area file of a language's catalog (not the index that joins them). */
-const areaFile = /\/src\/i18n\/[a-z]{2}\/(?!index\.)[\w-]+\.ts$/
+/** A module of a language's catalog. */
+const catalogFile = /\/src\/i18n\/[a-z]{2}\/[\w-]+\.ts$/
+
+/** Whether transpiled code imports a module (it joins areas, and is no area itself). */
+const importsModules = (code: string) => /^\s*(import|export\s*\*|export\s*\{[^}]*\}\s*from)\b/m.test(code)
 
 /** The Vite plugin: area files are served and bundled compiled. */
 export const compiledCatalogs = (): Plugin => ({
   name: "stelace-demo:compiled-catalogs",
   async transform(code, id) {
     const file = id.split("?")[0]!
-    if (!areaFile.test(file)) return null
+    if (!catalogFile.test(file) || importsModules(code)) return null
     // the module as Vite transpiled it (TypeScript removed): its default export is the messages
     const module: { default?: unknown } = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)
     const messages = module.default

@@ -4,7 +4,7 @@
  * either party cancels (`cancel`).
  */
 import type { Asset, AssetType, Transaction } from "stelace-effect"
-import type { MessageId, Translate } from "./i18n/index.js"
+import type { MessageId } from "./i18n/index.js"
 
 /** The transition that sends a new booking to the owner. */
 export const REQUEST = "confirmAndPay"
@@ -20,33 +20,6 @@ export const isTimeBased = (listing: Pick<Asset, "assetTypeId">, assetTypes: Rea
 /** What a listing's price is for: `per day` (a message id) for listings rented by the day; nothing for sales. */
 export const unitOf = (listing: Pick<Asset, "assetTypeId">, assetTypes: ReadonlyArray<AssetType>): MessageId | undefined =>
   isTimeBased(listing, assetTypes) ? "common.perDay" : undefined
-
-const statusMessage = (booking: Transaction): MessageId | undefined => {
-  switch (booking.status) {
-    case "draft":
-      return "booking.status.draft"
-    case "pending-acceptance":
-    case "confirmed":
-      return "booking.status.waiting"
-    case "accepted":
-    case "pending-payment":
-      return "booking.status.awaitingPayment"
-    case "validated":
-      return "booking.status.accepted"
-    case "completed":
-      return "booking.status.completed"
-    case "cancelled":
-      return booking.cancellationReason === DECLINED ? "booking.status.declined" : "booking.status.cancelled"
-    default:
-      return undefined
-  }
-}
-
-/** A booking's status as its parties read it; a status of another transaction process as the API names it. */
-export const statusLabel = (booking: Transaction, t: Translate): string => {
-  const id = statusMessage(booking)
-  return id !== undefined ? t(id) : (booking.status ?? t("booking.status.unknown"))
-}
 
 /** Whether the owner has a decision to make. */
 export const awaitsOwner = (booking: Transaction): boolean =>

@@ -66,15 +66,21 @@ const start = ({ apiUrl, apiKey, uploadUrl }: Config) => {
   )
 }
 
-// the first page shows in the visitor's language (French is fetched first when it is theirs;
-// English, which comes with the app, if that fails)
-await activate(initialLocale()).catch(() => activate("en"))
-const configured = readConfig(document.getElementById("stelace-config")?.textContent)
-if (!configured.ok) refuse(`boot.${configured.problem}`)
-else {
-  try {
-    start(configured.config)
-  } catch (error) {
-    refuse("boot.clientFailed", { detail: error instanceof Error ? error.message : String(error) })
+const boot = () => {
+  const configured = readConfig(document.getElementById("stelace-config")?.textContent)
+  if (!configured.ok) refuse(`boot.${configured.problem}`)
+  else {
+    try {
+      start(configured.config)
+    } catch (error) {
+      refuse("boot.clientFailed", { detail: error instanceof Error ? error.message : String(error) })
+    }
   }
 }
+
+// The first page shows in the visitor's language (French is fetched first when it is theirs;
+// English, which comes with the app, if that fails). Not a top-level await: the bundler would then
+// move the modules the entry shares with the pages out of it, into many small chunks.
+void activate(initialLocale())
+  .catch(() => activate("en"))
+  .then(boot)

@@ -11,7 +11,7 @@ import type { ReactNode } from "react"
 import { Layout, NotFound } from "./App.js"
 import { RequireLogin } from "./components/SessionExpiry.js"
 import { PageTitle } from "./components/PageTitle.js"
-import { type MessageId, useT } from "./i18n/index.js"
+import { loadPageMessages, type MessageId, useT } from "./i18n/index.js"
 
 import { text, validateSearchParams } from "./searchParams.js"
 export type { SearchParams } from "./searchParams.js"
@@ -29,9 +29,12 @@ const stringifySearch = (search: Record<string, unknown>): string => {
 
 /**
  * A page's component, in its own chunk: the router loads it (`preload`) before it shows the page,
- * so a page never suspends while rendering.
+ * so a page never suspends while rendering. The messages of the pages beyond the home page come
+ * with it (in parallel), unless the page shows only what any page may show as the app opens
+ * (`messages: "app"`).
  */
-const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) => lazyRouteComponent(load, name)
+const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K, messages: "app" | "pages" = "pages") =>
+  lazyRouteComponent(() => (messages === "app" ? load() : Promise.all([load(), loadPageMessages()]).then(([module]) => module)), name)
 
 /** A page that sets the document's title (in the visitor's language), and asks to log in first when `login` is set. */
 const titled = (titleId: MessageId, Page: ReturnType<typeof page>, login = false) =>
@@ -65,7 +68,7 @@ const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFou
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/",
-  component: titled("home.title", page(() => import("./pages/HomePage.js"), "HomePage"))
+  component: titled("home.title", page(() => import("./pages/HomePage.js"), "HomePage", "app"))
 })
 
 const searchRoute = createRoute({
@@ -118,7 +121,7 @@ const requestsRoute = createRoute({
 const bookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/bookings/$id",
-  component: loggedIn("booking.title", page(() => import("./pages/BookingPage.js"), "BookingPage"))
+  component: loggedIn("layout.booking", page(() => import("./pages/BookingPage.js"), "BookingPage"))
 })
 
 const profileRoute = createRoute({
@@ -136,7 +139,7 @@ const myListingsRoute = createRoute({
 const editListingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/listings/$id/edit",
-  component: titled("owner.edit", page(() => import("./pages/EditListingPage.js"), "EditListingPage"), true)
+  component: titled("layout.editListing", page(() => import("./pages/EditListingPage.js"), "EditListingPage"), true)
 })
 
 const inboxRoute = createRoute({
@@ -150,7 +153,7 @@ const conversationRoute = createRoute({
   path: "/inbox/$topicId",
   // whom the conversation is with (a listing's owner hears from several people)
   validateSearch: (search: Record<string, unknown>): { with?: string | undefined } => ({ with: text(search.with) }),
-  component: loggedIn("account.conversation", page(() => import("./pages/ConversationPage.js"), "ConversationPage"))
+  component: loggedIn("layout.conversation", page(() => import("./pages/ConversationPage.js"), "ConversationPage"))
 })
 
 const routeTree = rootRoute.addChildren([

@@ -13,7 +13,9 @@ import { describe, expect, it } from "vitest"
 import { type CompiledMessage, compileCatalog } from "../../demo/catalogs.js"
 import { describeError } from "../../demo/src/errors.js"
 import { formatDay, formatMonth, formatPeriod, formatPrice } from "../../demo/src/format.js"
+import { app } from "../../demo/src/i18n/en/app.js"
 import { en } from "../../demo/src/i18n/en/index.js"
+import { pages } from "../../demo/src/i18n/en/pages.js"
 import { fr } from "../../demo/src/i18n/fr/index.js"
 import { preferredLocale } from "../../demo/src/i18n/locales.js"
 
@@ -27,7 +29,7 @@ const sameInFrench = new Set([
   "booking.total",
   "booking.dates",
   "photos.label",
-  "account.conversation"
+  "layout.conversation"
 ])
 
 /** What a compiled message takes: its arguments (with their kind) and its `<n>` elements. */
@@ -172,6 +174,55 @@ describe("user-visible text", () => {
       `text: "Hello"`,
       `title: "Hi there"`
     ].sort())
+  })
+})
+
+const parseModule = (file: string) => parseAst(readFileSync(file, "utf8"), { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file)
+
+/** The demo's modules a module imports for what they do at run time (not `import type`), by path. */
+const runtimeImports = (file: string): Array<string> => {
+  const program = parseModule(file) as unknown as { body: Array<Node> }
+  return program.body.flatMap((node) => {
+    const source = (node.source as { value?: unknown } | null | undefined)?.value
+    const typeOnly = node.importKind === "type" || node.exportKind === "type"
+    if (typeof source !== "string" || !source.startsWith(".") || typeOnly) return []
+    const base = join(file, "..", source.replace(/\.js$/, ""))
+    return [`${base}.ts`, `${base}.tsx`].filter((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile())
+  })
+}
+
+/** The message ids written in a module (as `t("…")`, `id="…"`, or in a table of ids). */
+const messageIds = (file: string): Array<string> => {
+  const ids: Array<string> = []
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (typeof node !== "object" || node === null) return
+    const n = node as Node
+    if (n.type === "Literal" && typeof n.value === "string" && Object.hasOwn(en, n.value)) ids.push(n.value)
+    for (const [key, child] of Object.entries(n)) if (key !== "type") visit(child)
+  }
+  visit(parseModule(file))
+  return ids
+}
+
+describe("the messages that come with the app", () => {
+  it("are all of English's with the pages' ones, each in one part", () => {
+    expect([...Object.keys(app), ...Object.keys(pages)].sort()).toEqual(Object.keys(en).sort())
+  })
+
+  it("are every message the app's first screen can show: the frame's and the home page's modules use no other", () => {
+    const seen = new Set<string>()
+    const queue = [join(demo, "main.tsx"), join(demo, "pages/HomePage.tsx")]
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      if (seen.has(file) || file.includes("/i18n/")) continue
+      seen.add(file)
+      queue.push(...runtimeImports(file))
+    }
+    expect(seen.size).toBeGreaterThan(15)
+    const fetchedLater = [...seen].flatMap((file) => messageIds(file).filter((id) => !Object.hasOwn(app, id)).map((id) => `${relative(demo, file)}: ${id}`))
+    expect(fetchedLater).toEqual([])
+    // the walk reads ids where they are: a page's module shows pages' messages
+    expect(messageIds(join(demo, "pages/BookingPage.tsx"))).toContain("booking.yourBookingOf")
   })
 })
 

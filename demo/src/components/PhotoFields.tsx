@@ -1,6 +1,6 @@
 /** The parts a listing's form shares whether it creates or edits: the photo picker and the saving status. */
 import { useT } from "../i18n/index.js"
-import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem, type UploadProgress } from "../photos.js"
+import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem, type UploadProgress } from "../photoUpload.js"
 import { ErrorMessage } from "./Feedback.js"
 
 /** The "Photos" file input, with what it takes (or why it is off: no uploader for this marketplace). */

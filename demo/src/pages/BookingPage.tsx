@@ -1,8 +1,9 @@
 /** One booking, for either party: where it stands, what they can do, their messages and ratings. */
 import { Link, useParams } from "@tanstack/react-router"
 import { useSession } from "stelace-effect/react"
-import { canRate, statusLabel } from "../booking.js"
+import { canRate } from "../booking.js"
 import { BookingActions } from "../components/BookingActions.js"
+import { BookingStatus } from "../components/BookingStatus.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { Messages } from "../components/Messages.js"
 import { PageTitle } from "../components/PageTitle.js"
@@ -52,7 +53,7 @@ const Booking = ({ id }: { id: string }) => {
       <h1 tabIndex={-1}>{t(isOwner ? "booking.requestFor" : "booking.yourBookingOf", { name })}</h1>
       <dl className="details">
         <dt>{t("booking.status")}</dt>
-        <dd><span className={`badge ${data.status}`}>{statusLabel(data, t)}</span></dd>
+        <dd><BookingStatus booking={data} /></dd>
         {data.startDate && data.endDate && (
           <>
             <dt>{t("booking.dates")}</dt>

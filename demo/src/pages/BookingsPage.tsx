@@ -1,8 +1,8 @@
 /** The logged-in user's bookings (as a taker) or the requests for their listings (as an owner). */
 import { Link } from "@tanstack/react-router"
 import type { Transaction } from "stelace-effect"
-import { statusLabel } from "../booking.js"
 import { BookingActions } from "../components/BookingActions.js"
+import { BookingStatus } from "../components/BookingStatus.js"
 import { Empty, ErrorMessage, Loading } from "../components/Feedback.js"
 import { formatPeriod, formatPrice } from "../format.js"
 import { type MessageId, T, useLocale, useT } from "../i18n/index.js"
@@ -54,7 +54,7 @@ const BookingItem = ({ booking, role }: { booking: Transaction; role: "taker" | 
       <article aria-labelledby={`booking-${booking.id}`}>
         <h2 id={`booking-${booking.id}`}><Link to="/bookings/$id" params={{ id: booking.id }}>{name}</Link></h2>
         <p>
-          <span className={`badge ${booking.status}`}>{statusLabel(booking, t)}</span>
+          <BookingStatus booking={booking} />
           {booking.startDate && booking.endDate && <> · {formatPeriod(locale, booking.startDate, booking.endDate)}</>}
           {" · "}{t(role === "owner" ? "bookings.bookedBy" : "bookings.from", { name: other })}
           {price !== undefined && <> · {role === "owner" ? t("bookings.youReceive", { amount: price }) : price}</>}

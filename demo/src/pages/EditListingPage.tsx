@@ -11,7 +11,8 @@ import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
 import { T, useT } from "../i18n/index.js"
-import { photosOf, type UploadProgress, uploadPhotos, usePhotoUploader } from "../photos.js"
+import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
+import { photosOf, usePhotoUploader } from "../photos.js"
 import { useCategories, useListing } from "../queries.js"
 
 export const EditListingPage = () => {

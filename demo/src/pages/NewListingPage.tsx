@@ -6,7 +6,8 @@ import { useStelace, useStelaceQueries } from "stelace-effect/react"
 import { categoryLabel } from "../components/ListingImage.js"
 import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
 import { useT } from "../i18n/index.js"
-import { type UploadProgress, uploadPhotos, usePhotoUploader } from "../photos.js"
+import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
+import { usePhotoUploader } from "../photos.js"
 import { useAssetTypes, useCategories } from "../queries.js"
 
 export const NewListingPage = () => {

@@ -11,6 +11,5 @@ export default {
   "account.expiredTitle": "Please log in again",
   "account.expiredText": "Your session has ended. Log in to carry on where you left off: what you typed is kept.",
   "account.leave": "Leave and go to the home page",
-  "account.logInToSee": "Log in to see this page.",
-  "account.conversation": "Conversation"
+  "account.logInToSee": "Log in to see this page."
 }

@@ -13,6 +13,5 @@ export default {
   "account.expiredTitle": "Reconnectez-vous",
   "account.expiredText": "Votre session a pris fin. Connectez-vous pour reprendre là où vous en étiez : ce que vous avez saisi est conservé.",
   "account.leave": "Quitter et aller à l’accueil",
-  "account.logInToSee": "Connectez-vous pour voir cette page.",
-  "account.conversation": "Conversation"
+  "account.logInToSee": "Connectez-vous pour voir cette page."
 } satisfies Record<keyof typeof account, string>
