@@ -117,9 +117,11 @@ const DeleteDialog = ({ listing, onClose }: { listing: Asset; onClose: () => voi
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const remove = useMutation(api.assets.remove.mutationOptions({
-    onSuccess: () => {
+    onSuccess: async () => {
       queryClient.removeQueries({ queryKey: api.assets.read.queryKey(listing.id) })
-      void navigate({ to: "/my-listings" })
+      // the lists read again first, so that My listings never shows the deleted listing from its cache
+      await queryClient.invalidateQueries({ queryKey: api.assets.queryKey(), refetchType: "all" })
+      await navigate({ to: "/my-listings" })
     }
   }))
   useEffect(() => {
