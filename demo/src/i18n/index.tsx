@@ -14,7 +14,7 @@
  */
 import { type Messages, setupI18n } from "@lingui/core"
 import { I18nProvider, Trans, useLingui } from "@lingui/react"
-import { type ReactElement, type ReactNode, useCallback } from "react"
+import { createElement, Fragment, type ReactElement, type ReactNode, useCallback } from "react"
 import { app } from "./en/app.js"
 import type { en } from "./en/index.js"
 import { isLocale, type Locale, preferredLocale } from "./locales.js"
@@ -125,10 +125,14 @@ export const useChooseLocale = () =>
 
 /**
  * A message with elements in it: `<0>…</0>` in the message wraps its text in `components[0]`;
- * a value that is an element (`values={{ name: <strong>…</strong> }}`) shows as it is.
+ * a value that is an element (`values={{ name: <strong>…</strong> }}`) shows as it is. Text values
+ * are passed as elements too: Lingui would read tags in text (a member named `<0>x</0>`).
  */
-export const T = ({ id, values, components }: {
+export const T = ({ id, values = {}, components }: {
   id: MessageId
   values?: Readonly<Record<string, ReactNode>>
   components?: Readonly<Record<string, ReactElement>>
-}) => <Trans id={id} values={values as Record<string, unknown>} components={components as Record<string, ReactElement>} />
+}) => {
+  const safe = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? createElement(Fragment, null, value) : value]))
+  return <Trans id={id} values={safe} components={components as Record<string, ReactElement>} />
+}

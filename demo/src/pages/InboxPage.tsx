@@ -52,8 +52,7 @@ const ConversationItem = ({ conversation }: { conversation: Conversation }) => {
           {" · "}<time dateTime={last.createdDate}>{formatTime(locale, last.createdDate)}</time>
           {conversation.unread > 0 && <> · <strong>{t("messages.unread", { count: conversation.unread })}</strong></>}
         </p>
-        {/* the content as an element: a member's words are never read as part of a message */}
-        <p>{last.senderId === userId ? <T id="messages.fromYou" values={{ content: <>{last.content}</> }} /> : last.content}</p>
+        <p>{last.senderId === userId ? <T id="messages.fromYou" values={{ content: last.content }} /> : last.content}</p>
       </article>
     </li>
   )
