@@ -77,6 +77,8 @@ const logIn = async (page: Page, user: User, path = "/", site = app) => {
   await press(await headerLink(page, "Log in"))
   await visible(heading(page, "Log in"))
   await fillLogin(page, user)
+  // the login page leads on once logged in (and a new page closes a phone's menu)
+  await page.waitForURL((url) => url.pathname !== "/login")
   await loggedInAs(page, user)
 }
 
