@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
 // vitest 5 targets Node 22; its failure reporter calls Map.groupBy, which Node 20 lacks. Without
@@ -17,7 +18,16 @@ if (typeof MapWithGroupBy.groupBy !== "function") {
   }
 }
 
+const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url))
+
 export default defineConfig({
+  // the demo's modules import the SDK by its package name: tests resolve it to the sources, as the demo's build does
+  resolve: {
+    alias: [
+      { find: /^stelace-effect$/, replacement: source("index.ts") },
+      { find: /^stelace-effect\/react$/, replacement: source("react/index.ts") }
+    ]
+  },
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
     testTimeout: 20_000,

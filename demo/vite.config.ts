@@ -1,10 +1,11 @@
 /**
  * The demo marketplace's build. `stelace-effect` and `stelace-effect/react` resolve to this
  * repository's sources, so the app always runs the SDK it ships with; `scripts/start.mjs` builds
- * into its cache folder (`DEMO_OUT_DIR`).
+ * into its cache folder (`DEMO_OUT_DIR`). The message catalogs are compiled on the way (`catalogs.ts`).
  */
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vite"
+import { compiledCatalogs } from "./catalogs.js"
 
 const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url))
 
@@ -16,6 +17,7 @@ export default defineConfig({
       { find: /^stelace-effect\/react$/, replacement: source("react/index.ts") }
     ]
   },
+  plugins: [compiledCatalogs()],
   oxc: { jsx: { runtime: "automatic" } },
   build: {
     outDir: process.env.DEMO_OUT_DIR ?? fileURLToPath(new URL("dist", import.meta.url)),

@@ -13,9 +13,20 @@ import { root } from "./server.js"
 /** Chromium as visitors have it (`e2e/chromium.mjs`, which bench:demo launches too). */
 export const launch = (): Promise<Browser> => launchChromium()
 
-/** A browser context as a visitor's: a desktop window, English, their own storage. */
-export const newContext = (browser: Browser): Promise<BrowserContext> =>
-  browser.newContext({ viewport: { width: 1280, height: 860 }, locale: "en-GB", timezoneId: "Europe/Paris" })
+/** The screens the app is checked on: a desktop window, and a phone (390 × 844, touch) for the phone layout. */
+export const devices = {
+  desktop: { viewport: { width: 1280, height: 860 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+} as const
+
+export type Device = keyof typeof devices
+
+/**
+ * A browser context as a visitor's: a desktop window (or a phone), their own storage, English
+ * unless `locale` says otherwise (the browser's language, which the app starts in).
+ */
+export const newContext = (browser: Browser, { device = "desktop", locale = "en-GB" }: { device?: Device; locale?: string } = {}): Promise<BrowserContext> =>
+  browser.newContext({ ...devices[device], locale, timezoneId: "Europe/Paris" })
 
 /** A page whose console errors and uncaught exceptions are collected. */
 export const newPage = async (context: BrowserContext): Promise<{ page: Page; problems: Array<string> }> => {
@@ -45,6 +56,32 @@ export const expectAccessible = async (page: Page, what: string) => {
   })
   expect(violations, `accessibility of ${what}`).toEqual([])
 }
+
+/**
+ * What a phone user would find wrong with the page: its width past the screen's (it scrolls
+ * sideways), and targets smaller than 44 × 44 px (links, buttons, fields; a radio or checkbox by
+ * its label), but links in a sentence, which WCAG's target size leaves to the line's height.
+ */
+export const phoneProblems = (page: Page) =>
+  page.evaluate(() => {
+    const problems: Array<string> = []
+    const scroller = document.scrollingElement ?? document.documentElement
+    if (scroller.scrollWidth > window.innerWidth) problems.push(`the page is ${scroller.scrollWidth} px wide on a ${window.innerWidth} px screen`)
+    const inSentence = (element: Element) =>
+      element.tagName === "A" && [...(element.parentNode?.childNodes ?? [])].some((node) => node !== element && node.nodeType === Node.TEXT_NODE && /\p{L}/u.test(node.textContent ?? ""))
+    for (const element of document.querySelectorAll("a[href], button, input, select, textarea, [role='button']")) {
+      const input = element instanceof HTMLInputElement && (element.type === "radio" || element.type === "checkbox") ? element : undefined
+      const target = input?.labels?.[0] ?? element
+      const box = target.getBoundingClientRect()
+      const hidden = box.width === 0 || box.height === 0 || box.bottom + window.scrollY <= 0 || getComputedStyle(target).visibility === "hidden"
+      if (hidden || inSentence(element)) continue
+      if (Math.round(box.width) < 44 || Math.round(box.height) < 44) {
+        const name = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40) || element.outerHTML.slice(0, 60)
+        problems.push(`${element.tagName.toLowerCase()} "${name}" is ${Math.round(box.width)} × ${Math.round(box.height)} px`)
+      }
+    }
+    return problems
+  })
 
 const screenshots = join(root, "docs/screenshots")
 

@@ -1,5 +1,6 @@
 /**
- * The app's frame: header, the page of the current route, footer, and the session-expired dialog.
+ * The app's frame: header, the page of the current route, footer (with the language), and the
+ * session-expired dialog.
  * On every change of page the new page's heading takes the focus (so screen readers announce it
  * and keyboard users start from it); each route sets the document's title (pages about one
  * listing or booking name it themselves).
@@ -8,17 +9,22 @@ import { Link, Outlet, useRouter } from "@tanstack/react-router"
 import { type RefObject, useEffect, useRef } from "react"
 import { useSession } from "stelace-effect/react"
 import { Header } from "./components/Header.js"
+import { LanguageSelect } from "./components/LanguageSelect.js"
 import { PageTitle } from "./components/PageTitle.js"
 import { SessionExpiry } from "./components/SessionExpiry.js"
+import { T, useT } from "./i18n/index.js"
 import { LiveUpdates } from "./live.js"
 
-export const NotFound = () => (
-  <section className="narrow">
-    <PageTitle>Page not found</PageTitle>
-    <h1 tabIndex={-1}>Page not found</h1>
-    <p>There is nothing at this address. <Link to="/">Browse the listings</Link> instead.</p>
-  </section>
-)
+export const NotFound = () => {
+  const t = useT()
+  return (
+    <section className="narrow">
+      <PageTitle>{t("layout.notFound")}</PageTitle>
+      <h1 tabIndex={-1}>{t("layout.notFound")}</h1>
+      <p><T id="layout.notFoundText" components={{ 0: <Link to="/" /> }} /></p>
+    </section>
+  )
+}
 
 /**
  * Focuses the page's heading once the new page is on screen (the router says so with `onRendered`);
@@ -60,16 +66,19 @@ const useFocusOnNavigation = (main: RefObject<HTMLElement | null>) => {
 }
 
 export const Layout = () => {
+  const t = useT()
   const loggedIn = useSession().status === "authenticated"
   const main = useRef<HTMLElement>(null)
   useFocusOnNavigation(main)
   return (
     <>
-      <a className="skip-link" href="#main">Skip to the content</a>
+      <a className="skip-link" href="#main">{t("layout.skipLink")}</a>
       <Header />
       <main id="main" ref={main} tabIndex={-1}><Outlet /></main>
       <footer className="site-footer">
-        <p>A demo of <a href="https://github.com/stelace/stelace">Stelace</a> running on stelace-effect, through its React bindings.</p>
+        {/* biome-ignore lint/a11y/useAnchorContent: the message's <0>Stelace</0> is the link's text */}
+        <p><T id="layout.footer" components={{ 0: <a href="https://github.com/stelace/stelace" /> }} /></p>
+        <LanguageSelect />
       </footer>
       <SessionExpiry />
       {loggedIn && <LiveUpdates />}

@@ -4,6 +4,7 @@
  * either party cancels (`cancel`).
  */
 import type { Asset, AssetType, Transaction } from "stelace-effect"
+import type { MessageId } from "./i18n/index.js"
 
 /** The transition that sends a new booking to the owner. */
 export const REQUEST = "confirmAndPay"
@@ -16,31 +17,9 @@ export const CANCELLED_BY_TAKER = "cancelledByTaker"
 export const isTimeBased = (listing: Pick<Asset, "assetTypeId">, assetTypes: ReadonlyArray<AssetType>): boolean =>
   assetTypes.find((type) => type.id === listing.assetTypeId)?.timeBased ?? true
 
-/** `per day` for listings rented by the day; nothing for sales. */
-export const unitOf = (listing: Pick<Asset, "assetTypeId">, assetTypes: ReadonlyArray<AssetType>): string | undefined =>
-  isTimeBased(listing, assetTypes) ? "per day" : undefined
-
-/** A booking's status as its parties read it. */
-export const statusLabel = (booking: Transaction): string => {
-  switch (booking.status) {
-    case "draft":
-      return "Not sent"
-    case "pending-acceptance":
-    case "confirmed":
-      return "Waiting for the owner"
-    case "accepted":
-    case "pending-payment":
-      return "Accepted, waiting for payment"
-    case "validated":
-      return "Accepted"
-    case "completed":
-      return "Completed"
-    case "cancelled":
-      return booking.cancellationReason === DECLINED ? "Declined" : "Cancelled"
-    default:
-      return booking.status ?? "Unknown"
-  }
-}
+/** What a listing's price is for: `per day` (a message id) for listings rented by the day; nothing for sales. */
+export const unitOf = (listing: Pick<Asset, "assetTypeId">, assetTypes: ReadonlyArray<AssetType>): MessageId | undefined =>
+  isTimeBased(listing, assetTypes) ? "common.perDay" : undefined
 
 /** Whether the owner has a decision to make. */
 export const awaitsOwner = (booking: Transaction): boolean =>

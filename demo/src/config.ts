@@ -21,7 +21,20 @@ export interface Config {
   readonly mapAttribution: string
 }
 
-export type ConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problem: string }
+/** Why the page's configuration cannot be used; the start-up page says it in the visitor's language (`boot.<problem>`). */
+export type ConfigProblem =
+  | "notJson"
+  | "notObject"
+  | "secretKey"
+  | "notPublishable"
+  | "apiUrlInvalid"
+  | "apiUrlProtocol"
+  | "uploadUrlInvalid"
+  | "uploadUrlProtocol"
+  | "mapTilesInvalid"
+  | "mapAttributionInvalid"
+
+export type ConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problem: ConfigProblem }
 
 /** The map's tiles when the configuration names none: OpenStreetMap's standard tiles, and its credit. */
 export const defaultMapTiles = {
@@ -31,16 +44,16 @@ export const defaultMapTiles = {
 
 const defaults = { apiUrl: "http://127.0.0.1:4100", apiKey: "pubk_test_LocalStelacePublicKey0001", ...defaultMapTiles }
 
-/** The configuration of this page, or the sentence that says why the app cannot run with it. */
+/** The configuration of this page, or why the app cannot run with it. */
 export const readConfig = (text: string | null | undefined): ConfigResult => {
   let raw: unknown
   try {
     raw = JSON.parse(text || "{}")
   } catch {
-    return { ok: false, problem: "The app's configuration (the #stelace-config script of the page) is not valid JSON." }
+    return { ok: false, problem: "notJson" }
   }
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    return { ok: false, problem: "The app's configuration (the #stelace-config script of the page) must be a JSON object." }
+    return { ok: false, problem: "notObject" }
   }
   const {
     apiUrl = defaults.apiUrl,
@@ -50,39 +63,36 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
     mapAttribution = defaults.mapAttribution
   } = raw as { apiUrl?: unknown; apiKey?: unknown; uploadUrl?: unknown; mapTiles?: unknown; mapAttribution?: unknown }
   if (typeof apiKey === "string" && apiKey.startsWith("seck_")) {
-    return {
-      ok: false,
-      problem: "This app was given a secret API key. A secret key grants every right on the platform and anyone can read it in a browser, so the app will not use it: give it a publishable key (pubk_...) and reload."
-    }
+    return { ok: false, problem: "secretKey" }
   }
   if (typeof apiKey !== "string" || !apiKey.startsWith("pubk_")) {
-    return { ok: false, problem: "This app needs a publishable API key (pubk_...), and its configuration gives it another kind of key." }
+    return { ok: false, problem: "notPublishable" }
   }
   let url: URL
   try {
     url = new URL(String(apiUrl))
   } catch {
-    return { ok: false, problem: "The app's configuration gives an API address that is not a URL." }
+    return { ok: false, problem: "apiUrlInvalid" }
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return { ok: false, problem: "The app's configuration gives an API address that is not http: or https:." }
+    return { ok: false, problem: "apiUrlProtocol" }
   }
   let upload: URL | undefined
   if (uploadUrl !== undefined) {
     try {
       upload = new URL(String(uploadUrl))
     } catch {
-      return { ok: false, problem: "The app's configuration gives a photo upload address that is not a URL." }
+      return { ok: false, problem: "uploadUrlInvalid" }
     }
     if (upload.protocol !== "http:" && upload.protocol !== "https:") {
-      return { ok: false, problem: "The app's configuration gives a photo upload address that is not http: or https:." }
+      return { ok: false, problem: "uploadUrlProtocol" }
     }
   }
   if (typeof mapTiles !== "string" || !isTileTemplate(mapTiles)) {
-    return { ok: false, problem: "The app's configuration gives a map tile address that is not an http: or https: URL with {z}, {x} and {y} in it." }
+    return { ok: false, problem: "mapTilesInvalid" }
   }
   if (typeof mapAttribution !== "string") {
-    return { ok: false, problem: "The app's configuration gives a map attribution that is not text." }
+    return { ok: false, problem: "mapAttributionInvalid" }
   }
   return { ok: true, config: { apiUrl: url, apiKey, uploadUrl: upload, mapTiles, mapAttribution } }
 }

@@ -1,46 +1,63 @@
 /**
- * Errors as sentences a user understands. Each failure of the API is matched to what it means
- * for the person at the screen; what no rule knows reads as a generic sentence, never a status.
+ * Errors as sentences a user understands, in their language. Each failure is matched by its kind
+ * (the SDK's error class and its tagged `reason`), and a few refusals of the API by what they are
+ * about, to a message of the catalogs; the API's own words are never shown.
  */
-import { NetworkError, ServerError, SessionExpired } from "stelace-effect"
+import { MalformedResponse, NetworkError, ServerError, SessionExpired } from "stelace-effect"
+import type { MessageId, MessageValues } from "./i18n/index.js"
 
 /** What was being done, for the sentences that depend on it. */
 export type Action = "login" | "signup" | "booking" | "listing" | "message" | "rating" | "transition" | "load"
 
-const serverSentences: ReadonlyArray<[RegExp, string]> = [
-  [/not enough (availability|quantity)/i, "These dates are not available: the listing is already booked for them."],
-  [/end date must be after start date|start date must be before end date/i, "The end date must be after the start date."],
-  [/minimum duration/i, "This booking is too short for this listing."],
-  [/maximum duration/i, "This booking is too long for this listing: book 30 days at most."],
-  [/asset not (active|validated)|asset not found/i, "This listing can't be booked at the moment."],
-  [/username already used/i, "An account with this email already exists. Log in instead."],
-  [/transition .* is not allowed/i, "This booking changed in the meantime. Its current status is shown below."]
+/** A message of the catalogs and its values. */
+export interface Sentence {
+  readonly id: MessageId
+  readonly values?: MessageValues
+}
+
+/** Refusals whose sentence depends on what the API refused (its message names the rule). */
+const knownRefusals: ReadonlyArray<readonly [RegExp, MessageId]> = [
+  [/not enough (availability|quantity)/i, "errors.datesTaken"],
+  [/end date must be after start date|start date must be before end date/i, "errors.endBeforeStart"],
+  [/minimum duration/i, "errors.tooShort"],
+  [/maximum duration/i, "errors.tooLong"],
+  [/asset not (active|validated)|asset not found/i, "errors.notBookable"],
+  [/username already used/i, "errors.emailTaken"],
+  [/transition .* is not allowed/i, "errors.transitionRefused"]
 ]
 
-/** A sentence for an error of the action. */
-export const describeError = (error: unknown, action: Action = "load"): string => {
-  if (error instanceof SessionExpired) return "Your session has ended. Please log in again."
-  if (error instanceof NetworkError) {
-    return error.reason._tag === "Timeout"
-      ? "The marketplace took too long to answer. Please try again."
-      : "We can't reach the marketplace right now. Check your connection and try again."
+const serverSentence = (error: ServerError, action: Action): Sentence => {
+  const known = knownRefusals.find(([pattern]) => pattern.test(error.message))
+  if (known) return { id: known[1] }
+  const reason = error.reason
+  switch (reason._tag) {
+    case "Unauthorized":
+    case "Forbidden":
+      if (action === "login") return { id: "errors.loginMismatch" }
+      if (reason._tag === "Unauthorized") return { id: "errors.unauthorized" }
+      return { id: action === "listing" ? "errors.cannotPublish" : "errors.forbidden" }
+    case "NotFound":
+      return { id: "errors.notFound" }
+    case "Conflict":
+      return { id: "errors.conflict" }
+    case "Validation":
+      return { id: "errors.validation" }
+    case "RateLimited":
+      return reason.retryAfter === undefined ? { id: "errors.rateLimited" } : { id: "errors.rateLimitedFor", values: { seconds: Math.ceil(reason.retryAfter) } }
+    case "Unavailable":
+      return { id: "errors.unavailable" }
+    default:
+      return { id: "errors.generic" }
   }
-  if (error instanceof ServerError) {
-    const known = serverSentences.find(([pattern]) => pattern.test(error.message))
-    if (known) return known[1]
-    if (action === "login" && (error.statusCode === 403 || error.statusCode === 401)) {
-      return "This email and password don't match an account. Check them and try again."
-    }
-    if (error.statusCode === 403) {
-      return action === "listing"
-        ? "Your account can't publish listings yet."
-        : "You're not allowed to do this. Try logging in with another account."
-    }
-    if (error.statusCode === 404) return "We couldn't find this page. It may have been removed."
-    if (error.statusCode === 400) return "Some of the information isn't valid. Please check the form and try again."
-    if (error.statusCode === 429) return "Too many attempts in a short time. Please wait a moment and try again."
-  }
-  return "Something went wrong on our side. Please try again."
+}
+
+/** The sentence for an error of the action. */
+export const describeError = (error: unknown, action: Action = "load"): Sentence => {
+  if (error instanceof SessionExpired) return { id: "errors.sessionExpired" }
+  if (error instanceof NetworkError) return { id: error.reason._tag === "Timeout" ? "errors.timeout" : "errors.offline" }
+  if (error instanceof ServerError) return serverSentence(error, action)
+  if (error instanceof MalformedResponse) return { id: "errors.malformed" }
+  return { id: "errors.generic" }
 }
 
 /** Whether retrying can help (the network or the server), rather than the request itself being refused. */

@@ -1,24 +1,60 @@
-/** How amounts and dates read in the app (English, amounts in the listing's currency). */
+/**
+ * How amounts and dates read in the app, in the visitor's language (`Intl`), amounts in the
+ * listing's currency. Sentences with numbers in them (plurals) are the catalogs' (`i18n/`).
+ */
+import type { Locale } from "./i18n/locales.js"
 
 const DAY = 86_400_000
 
-/** `€90`, `€12.50`. */
-export const formatPrice = (amount: number, currency: string | null | undefined): string =>
-  new Intl.NumberFormat("en", {
-    style: "currency",
-    currency: currency ?? "EUR",
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2
-  }).format(amount)
+/**
+ * Whether a whole price shows its cents: English writes "€30" (as the app always did), French
+ * "30,00 €", as French price tags do.
+ */
+const centsOfWholePrices: Readonly<Record<Locale, boolean>> = { en: false, fr: true }
 
-const dateFormat = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
-/** `12–15 Nov 2026` (bookings are whole days in UTC). */
-export const formatPeriod = (start: string, end: string): string => dateFormat.formatRange(new Date(start), new Date(end))
+/** One formatter per language and options: building them is the slow part. */
+const memo = <F>(cache: Map<string, F>, key: string, make: () => F): F => {
+  let formatter = cache.get(key)
+  if (formatter === undefined) {
+    formatter = make()
+    cache.set(key, formatter)
+  }
+  return formatter
+}
 
-const timeFormat = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })
+/** `€90`, `€12.50` in English; `90,00 €` in French. */
+export const formatPrice = (locale: Locale, amount: number, currency: string | null | undefined): string => {
+  const whole = Number.isInteger(amount) && !centsOfWholePrices[locale]
+  const code = currency ?? "EUR"
+  return memo(numberFormats, `${locale} ${code} ${whole}`, () =>
+    new Intl.NumberFormat(locale, { style: "currency", currency: code, ...(whole ? { minimumFractionDigits: 0 } : {}) })).format(amount)
+}
+
+const dateOptions = {
+  day: { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" },
+  month: { month: "long", year: "numeric", timeZone: "UTC" },
+  // in the reader's time zone
+  time: { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+
+const dateFormat = (locale: Locale, kind: keyof typeof dateOptions) =>
+  memo(dateFormats, `${locale} ${kind}`, () => new Intl.DateTimeFormat(locale, dateOptions[kind]))
+
+/** `Nov 12 – 15, 2026`, `12–15 nov. 2026` (bookings are whole days in UTC). */
+export const formatPeriod = (locale: Locale, start: string, end: string): string =>
+  dateFormat(locale, "day").formatRange(new Date(start), new Date(end))
 
 /** When a message was sent, in the reader's time zone. */
-export const formatTime = (iso: string): string => timeFormat.format(new Date(iso))
+export const formatTime = (locale: Locale, iso: string): string => dateFormat(locale, "time").format(new Date(iso))
+
+/** `November 2026`, `novembre 2026`. */
+export const formatMonth = (locale: Locale, iso: string): string => dateFormat(locale, "month").format(new Date(iso))
+
+/** `Mar 12, 2026`, `12 mars 2026`. */
+export const formatDay = (locale: Locale, iso: string): string => dateFormat(locale, "day").format(new Date(iso))
 
 /** A native date input's value (`2026-11-12`) as the ISO date of that day's start in UTC. */
 export const dayToIso = (day: string): string => `${day}T00:00:00.000Z`
@@ -28,14 +64,3 @@ export const inputDay = (days = 0): string => new Date(Date.now() + days * DAY).
 
 /** Whole days between two ISO dates. */
 export const daysBetween = (start: string, end: string): number => Math.round((Date.parse(end) - Date.parse(start)) / DAY)
-
-/** `1 day`, `3 days`. */
-export const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`
-
-const monthFormat = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" })
-
-/** `November 2026`. */
-export const formatMonth = (iso: string): string => monthFormat.format(new Date(iso))
-
-/** `12 Nov 2026`. */
-export const formatDay = (iso: string): string => dateFormat.format(new Date(iso))

@@ -7,6 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useCallback } from "react"
 import { SignalStatus, useInvalidateOnSignal, useSignal, useStelace } from "stelace-effect/react"
+import { useT } from "./i18n/index.js"
 
 export const MESSAGE_SENT = "messageSent"
 export const BOOKING_CHANGED = "bookingChanged"
@@ -36,6 +37,12 @@ export const useFallbackInterval = (): number | false => {
 }
 
 /** The connection state, small, in the header. */
-export const LiveStatus = () => (
-  <SignalStatus className="live-status" labels={{ live: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…", idle: "Offline" }} />
-)
+export const LiveStatus = () => {
+  const t = useT()
+  return (
+    <SignalStatus
+      className="live-status"
+      labels={{ live: t("layout.live"), connecting: t("layout.connecting"), reconnecting: t("layout.reconnecting"), idle: t("layout.offline") }}
+    />
+  )
+}

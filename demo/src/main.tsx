@@ -1,7 +1,8 @@
 /**
- * The demo marketplace's entry: a Stelace client for the API that `npm start` runs (its address
- * and publishable key come from the page, written in by the server), the query cache, the app;
- * or, when the page's configuration cannot be used (a secret key above all), a page that says why.
+ * The demo marketplace's entry: the visitor's language, a Stelace client for the API that
+ * `npm start` runs (its address and publishable key come from the page, written in by the
+ * server), the query cache, the app; or, when the page's configuration cannot be used (a secret
+ * key above all), a page that says why.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { StrictMode } from "react"
@@ -9,8 +10,10 @@ import { RouterProvider } from "@tanstack/react-router"
 import { createRoot } from "react-dom/client"
 import { createInstance } from "stelace-effect"
 import { StelaceProvider } from "stelace-effect/react"
+import { PageTitle } from "./components/PageTitle.js"
 import { type Config, readConfig } from "./config.js"
 import { isTransient } from "./errors.js"
+import { activate, initialLocale, LanguageProvider, type MessageId, type MessageValues, useT } from "./i18n/index.js"
 import { MapTilesContext } from "./map/tiles.js"
 import { httpUploader, PhotoUploaderContext } from "./photos.js"
 import { router } from "./routes.js"
@@ -19,17 +22,19 @@ import "./styles.css"
 const root = createRoot(document.getElementById("root")!)
 
 /** What a visitor sees when the app cannot start: a page that says why, never a blank one. */
-const BootError = ({ problem }: { problem: string }) => (
-  <main id="main" className="narrow boot-error">
-    <h1>The app cannot start</h1>
-    <p role="alert">{problem}</p>
-  </main>
-)
-
-const refuse = (problem: string) => {
-  document.title = "The app cannot start · Stelace Rentals"
-  root.render(<BootError problem={problem} />)
+const BootError = ({ problem, values }: { problem: MessageId; values?: MessageValues | undefined }) => {
+  const t = useT()
+  return (
+    <main id="main" className="narrow boot-error">
+      <PageTitle>{t("boot.title")}</PageTitle>
+      <h1>{t("boot.title")}</h1>
+      <p role="alert">{t(problem, values)}</p>
+    </main>
+  )
 }
+
+const refuse = (problem: MessageId, values?: MessageValues) =>
+  root.render(<LanguageProvider><BootError problem={problem} values={values} /></LanguageProvider>)
 
 const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution }: Config) => {
   const client = createInstance({
@@ -48,26 +53,37 @@ const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution }: Config) 
 
   root.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {/* given the query client, the provider drops a user's cached data when their session ends */}
-        <StelaceProvider client={client} queryClient={queryClient}>
-          <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
-            <MapTilesContext value={{ url: mapTiles, attribution: mapAttribution }}>
-              <RouterProvider router={router} />
-            </MapTilesContext>
-          </PhotoUploaderContext>
-        </StelaceProvider>
-      </QueryClientProvider>
+      <LanguageProvider>
+        <QueryClientProvider client={queryClient}>
+          {/* given the query client, the provider drops a user's cached data when their session ends */}
+          <StelaceProvider client={client} queryClient={queryClient}>
+            <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
+              <MapTilesContext value={{ url: mapTiles, attribution: mapAttribution }}>
+                <RouterProvider router={router} />
+              </MapTilesContext>
+            </PhotoUploaderContext>
+          </StelaceProvider>
+        </QueryClientProvider>
+      </LanguageProvider>
     </StrictMode>
   )
 }
 
-const configured = readConfig(document.getElementById("stelace-config")?.textContent)
-if (!configured.ok) refuse(configured.problem)
-else {
-  try {
-    start(configured.config)
-  } catch (error) {
-    refuse(`The app could not create its Stelace client: ${error instanceof Error ? error.message : String(error)}`)
+const boot = () => {
+  const configured = readConfig(document.getElementById("stelace-config")?.textContent)
+  if (!configured.ok) refuse(`boot.${configured.problem}`)
+  else {
+    try {
+      start(configured.config)
+    } catch (error) {
+      refuse("boot.clientFailed", { detail: error instanceof Error ? error.message : String(error) })
+    }
   }
 }
+
+// The first page shows in the visitor's language (French is fetched first when it is theirs;
+// English, which comes with the app, if that fails). Not a top-level await: the bundler would then
+// move the modules the entry shares with the pages out of it, into many small chunks.
+void activate(initialLocale())
+  .catch(() => activate("en"))
+  .then(boot)

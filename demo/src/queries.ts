@@ -13,6 +13,7 @@ import type { Asset, AvailabilityGraph, Message, Transaction } from "stelace-eff
 import { type ListPage, useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { unavailablePeriods, upcoming } from "./availability.js"
 export { type Conversation, conversationsOf } from "./inbox.js"
+import { useT } from "./i18n/index.js"
 import { useFallbackInterval } from "./live.js"
 
 /** The items of a list. */
@@ -26,8 +27,9 @@ export const useUser = (id: string | null | undefined) => {
 
 /** The name a user goes by. */
 export const useDisplayName = (id: string | null | undefined): string | undefined => {
+  const t = useT()
   const user = useUser(id).data
-  return user ? (user.displayName ?? user.firstname ?? "A member") : undefined
+  return user ? (user.displayName ?? user.firstname ?? t("common.aMember")) : undefined
 }
 
 /** A user's average rating out of 5 (scores are 0 to 100) and their number of ratings, from `GET /ratings/stats`. */
@@ -237,13 +239,14 @@ export const useMarkRead = (messages: ReadonlyArray<Message> | undefined) => {
  * Bookings are read as the user sees them; a listing that was deleted has no name.
  */
 export const useTopicName = (topicId: string): { kind: "booking" | "listing"; name: string | undefined; assetId: string | undefined } => {
+  const t = useT()
   const api = useStelaceQueries()
   const booking = topicId.startsWith("trn_")
   const transaction = useQuery({ ...api.transactions.read.queryOptions(booking ? topicId : skipToken), staleTime: 60_000 })
   const asset = useQuery({ ...api.assets.read.queryOptions(booking ? skipToken : topicId), staleTime: 60_000, retry: false })
   return booking
-    ? { kind: "booking", name: transaction.data?.assetSnapshot.name ?? (transaction.isError ? "A booking" : undefined), assetId: transaction.data?.assetId ?? undefined }
-    : { kind: "listing", name: asset.data?.name ?? (asset.isError ? "A listing that was removed" : undefined), assetId: asset.data?.id }
+    ? { kind: "booking", name: transaction.data?.assetSnapshot.name ?? (transaction.isError ? t("common.aBooking") : undefined), assetId: transaction.data?.assetId ?? undefined }
+    : { kind: "listing", name: asset.data?.name ?? (asset.isError ? t("common.aRemovedListing") : undefined), assetId: asset.data?.id }
 }
 
 /** The ratings given for a booking. */

@@ -11,6 +11,7 @@ import type { ReactNode } from "react"
 import { Layout, NotFound } from "./App.js"
 import { RequireLogin } from "./components/SessionExpiry.js"
 import { PageTitle } from "./components/PageTitle.js"
+import { loadPageMessages, type MessageId, useT } from "./i18n/index.js"
 
 import { text, validateSearchParams } from "./searchParams.js"
 export type { SearchParams } from "./searchParams.js"
@@ -28,18 +29,35 @@ const stringifySearch = (search: Record<string, unknown>): string => {
 
 /**
  * A page's component, in its own chunk: the router loads it (`preload`) before it shows the page,
- * so a page never suspends while rendering.
+ * so a page never suspends while rendering. The messages of the pages beyond the home page come
+ * with it (in parallel), unless the page shows only what any page may show as the app opens
+ * (`messages: "app"`).
  */
-const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) => lazyRouteComponent(load, name)
+const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K, messages: "app" | "pages" = "pages") =>
+  lazyRouteComponent(() => (messages === "app" ? load() : Promise.all([load(), loadPageMessages()]).then(([module]) => module)), name)
 
-/** A page that sets the document's title, and asks to log in first when `login` is set. */
-const titled = (title: string, Page: ReturnType<typeof page>, login = false) =>
+/** A page that sets the document's title (in the visitor's language), and asks to log in first when `login` is set. */
+const titled = (titleId: MessageId, Page: ReturnType<typeof page>, login = false) =>
+  Object.assign(
+    () => {
+      const title = useT()(titleId)
+      return (
+        <>
+          <PageTitle>{title}</PageTitle>
+          {login ? <RequireLogin title={title}><Page /></RequireLogin> : <Page />}
+        </>
+      )
+    },
+    { preload: Page.preload }
+  )
+
+/** A page about one thing (a booking, a conversation), which names it in the title itself, once the user is logged in. */
+const loggedIn = (titleId: MessageId, Page: ReturnType<typeof page>) =>
   Object.assign(
     () => (
-      <>
-        <PageTitle>{title}</PageTitle>
-        {login ? <RequireLogin title={title}><Page /></RequireLogin> : <Page />}
-      </>
+      <RequireLogin title={useT()(titleId)}>
+        <Page />
+      </RequireLogin>
     ),
     { preload: Page.preload }
   )
@@ -50,14 +68,14 @@ const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFou
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/",
-  component: titled("Rent what you need", page(() => import("./pages/HomePage.js"), "HomePage"))
+  component: titled("home.title", page(() => import("./pages/HomePage.js"), "HomePage", "app"))
 })
 
 const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/search",
   validateSearch: validateSearchParams,
-  component: titled("Search", page(() => import("./pages/SearchPage.js"), "SearchPage"))
+  component: titled("layout.search", page(() => import("./pages/SearchPage.js"), "SearchPage"))
 })
 
 const loginRoute = createRoute({
@@ -67,19 +85,19 @@ const loginRoute = createRoute({
     // as given: the login page resolves it, and keeps only paths of this app
     next: typeof search.next === "string" ? search.next : undefined
   }),
-  component: titled("Log in", page(() => import("./pages/LoginPage.js"), "LoginPage"))
+  component: titled("layout.logIn", page(() => import("./pages/LoginPage.js"), "LoginPage"))
 })
 
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/signup",
-  component: titled("Sign up", page(() => import("./pages/SignupPage.js"), "SignupPage"))
+  component: titled("layout.signUp", page(() => import("./pages/SignupPage.js"), "SignupPage"))
 })
 
 const newListingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/listings/new",
-  component: titled("List an item", page(() => import("./pages/NewListingPage.js"), "NewListingPage"), true)
+  component: titled("layout.newListing", page(() => import("./pages/NewListingPage.js"), "NewListingPage"), true)
 })
 
 const listingRoute = createRoute({
@@ -91,28 +109,19 @@ const listingRoute = createRoute({
 const bookingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/bookings",
-  component: titled("My bookings", page(() => import("./pages/BookingsPage.js"), "TakerBookingsPage"), true)
+  component: titled("layout.myBookings", page(() => import("./pages/BookingsPage.js"), "TakerBookingsPage"), true)
 })
 
 const requestsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/requests",
-  component: titled("My requests", page(() => import("./pages/BookingsPage.js"), "OwnerRequestsPage"), true)
+  component: titled("layout.myRequests", page(() => import("./pages/BookingsPage.js"), "OwnerRequestsPage"), true)
 })
-
-const BookingPageLazy = page(() => import("./pages/BookingPage.js"), "BookingPage")
 
 const bookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/bookings/$id",
-  component: Object.assign(
-    () => (
-      <RequireLogin title="Booking">
-        <BookingPageLazy />
-      </RequireLogin>
-    ),
-    { preload: BookingPageLazy.preload }
-  )
+  component: loggedIn("layout.booking", page(() => import("./pages/BookingPage.js"), "BookingPage"))
 })
 
 const profileRoute = createRoute({
@@ -124,36 +133,27 @@ const profileRoute = createRoute({
 const myListingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/my-listings",
-  component: titled("My listings", page(() => import("./pages/MyListingsPage.js"), "MyListingsPage"), true)
+  component: titled("layout.myListings", page(() => import("./pages/MyListingsPage.js"), "MyListingsPage"), true)
 })
 
 const editListingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/listings/$id/edit",
-  component: titled("Edit listing", page(() => import("./pages/EditListingPage.js"), "EditListingPage"), true)
+  component: titled("layout.editListing", page(() => import("./pages/EditListingPage.js"), "EditListingPage"), true)
 })
 
 const inboxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/inbox",
-  component: titled("Inbox", page(() => import("./pages/InboxPage.js"), "InboxPage"), true)
+  component: titled("layout.inbox", page(() => import("./pages/InboxPage.js"), "InboxPage"), true)
 })
-
-const ConversationPageLazy = page(() => import("./pages/ConversationPage.js"), "ConversationPage")
 
 const conversationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/inbox/$topicId",
   // whom the conversation is with (a listing's owner hears from several people)
   validateSearch: (search: Record<string, unknown>): { with?: string | undefined } => ({ with: text(search.with) }),
-  component: Object.assign(
-    () => (
-      <RequireLogin title="Conversation">
-        <ConversationPageLazy />
-      </RequireLogin>
-    ),
-    { preload: ConversationPageLazy.preload }
-  )
+  component: loggedIn("layout.conversation", page(() => import("./pages/ConversationPage.js"), "ConversationPage"))
 })
 
 const routeTree = rootRoute.addChildren([

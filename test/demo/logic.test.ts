@@ -100,11 +100,11 @@ describe("the app's configuration", async () => {
   it("refuses an upload address that is not an http(s) URL", () => {
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", uploadUrl: "javascript:alert(1)" }))).toEqual({
       ok: false,
-      problem: "The app's configuration gives a photo upload address that is not http: or https:."
+      problem: "uploadUrlProtocol"
     })
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", uploadUrl: "not a url" }))).toEqual({
       ok: false,
-      problem: "The app's configuration gives a photo upload address that is not a URL."
+      problem: "uploadUrlInvalid"
     })
   })
 
@@ -117,12 +117,12 @@ describe("the app's configuration", async () => {
   })
 
   it("refuses map tiles that are not an http(s) URL template, and a credit that is not text", () => {
-    const problem = "The app's configuration gives a map tile address that is not an http: or https: URL with {z}, {x} and {y} in it."
+    const problem = "mapTilesInvalid"
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapTiles: "javascript:alert(1)//{z}/{x}/{y}" }))).toEqual({ ok: false, problem })
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapTiles: 42 }))).toEqual({ ok: false, problem })
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapAttribution: ["OSM"] }))).toEqual({
       ok: false,
-      problem: "The app's configuration gives a map attribution that is not text."
+      problem: "mapAttributionInvalid"
     })
   })
 })

@@ -9,8 +9,10 @@ import type { Asset } from "stelace-effect"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { MESSAGE_SENT, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
+import { T, useT } from "../i18n/index.js"
 
 export const AskQuestion = ({ listing, ownerName }: { listing: Asset; ownerName: string }) => {
+  const t = useT()
   const api = useStelaceQueries()
   const { status } = useSession()
   const navigate = useNavigate()
@@ -29,20 +31,20 @@ export const AskQuestion = ({ listing, ownerName }: { listing: Asset; ownerName:
   }
   return (
     <section aria-labelledby="ask-title" className="stack">
-      <h2 id="ask-title">Ask a question</h2>
+      <h2 id="ask-title">{t("messages.ask")}</h2>
       {status === "authenticated" || status === "expired"
         ? (
           <form className="stack" onSubmit={submit}>
             <div className="field">
-              <label htmlFor="question">Message</label>
+              <label htmlFor="question">{t("common.message")}</label>
               <textarea id="question" rows={3} maxLength={3000} value={draft} onChange={(event) => setDraft(event.target.value)} aria-describedby="question-hint" />
-              <p id="question-hint" className="hint">{ownerName} answers in your inbox. No booking needed.</p>
+              <p id="question-hint" className="hint">{t("messages.askHint", { name: ownerName })}</p>
             </div>
             {ask.isError && <ErrorMessage error={ask.error} action="message" />}
-            <button type="submit" disabled={ask.isPending || draft.trim() === ""}>{ask.isPending ? "Sending…" : "Send"}</button>
+            <button type="submit" disabled={ask.isPending || draft.trim() === ""}>{ask.isPending ? t("common.sending") : t("common.send")}</button>
           </form>
         )
-        : <p><Link to="/login" search={{ next: `/listings/${listing.id}` }}>Log in</Link> to ask {ownerName} a question.</p>}
+        : <p><T id="messages.logInToAsk" values={{ name: ownerName }} components={{ 0: <Link to="/login" search={{ next: `/listings/${listing.id}` }} /> }} /></p>}
     </section>
   )
 }

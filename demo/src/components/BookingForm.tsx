@@ -13,7 +13,8 @@ import type { Asset, Transaction } from "stelace-effect"
 import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { isFree, pickerRange, unavailablePeriods } from "../availability.js"
 import { REQUEST } from "../booking.js"
-import { dayToIso, daysBetween, formatPrice, inputDay, plural } from "../format.js"
+import { dayToIso, daysBetween, formatPrice, inputDay } from "../format.js"
+import { type Locale, T, type Translate, useLocale, useT } from "../i18n/index.js"
 import { useAvailabilityGraph } from "../queries.js"
 import { BOOKING_CHANGED, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
@@ -24,16 +25,42 @@ const DAY = 86_400_000
 const toDate = (day: string) => new Date(dayToIso(day))
 const toDay = (date: Date) => date.toISOString().slice(0, 10)
 
-const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" })
-const weekday = new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: "UTC" })
-
-/** A day's accessible name: its number first, as the button shows it, then whether it is booked or chosen. */
-const dayLabel = (date: Date, modifiers?: Record<string, boolean>) => {
-  const states = [modifiers?.booked ? "booked" : undefined, modifiers?.selected ? "selected" : undefined].filter(Boolean)
-  return [`${date.getUTCDate()} ${monthYear.format(date)}`, weekday.format(date), ...states].join(", ")
+/**
+ * The calendar in the visitor's language: its month and weekday names from `Intl`, its buttons'
+ * names from the catalogs, its weeks starting on the language's first day (Sunday in English,
+ * Monday in French).
+ */
+const calendarOf = (locale: Locale, t: Translate) => {
+  const monthYear = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" })
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" })
+  const weekdayShort = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" })
+  /** A day's accessible name: its number first, as the button shows it, then whether it is booked or chosen. */
+  const dayLabel = (date: Date, modifiers?: Record<string, boolean>) => {
+    const states = [modifiers?.booked ? t("booking.dayBooked") : undefined, modifiers?.selected ? t("booking.daySelected") : undefined]
+    return [`${date.getUTCDate()} ${monthYear.format(date)}`, weekday.format(date), ...states.filter(Boolean)].join(", ")
+  }
+  return {
+    lang: locale,
+    weekStartsOn: locale === "fr" ? 1 : 0,
+    formatters: {
+      formatCaption: (month: Date) => monthYear.format(month),
+      formatWeekdayName: (day: Date) => weekdayShort.format(day)
+    },
+    labels: {
+      labelDayButton: dayLabel,
+      labelGridcell: dayLabel,
+      labelGrid: (month: Date) => monthYear.format(month),
+      labelWeekday: (day: Date) => weekday.format(day),
+      labelNext: () => t("booking.nextMonth"),
+      labelPrevious: () => t("booking.previousMonth"),
+      labelNav: () => t("booking.calendarNav")
+    }
+  } as const
 }
 
 export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased: boolean }) => {
+  const t = useT()
+  const locale = useLocale()
   const client = useStelace()
   const api = useStelaceQueries()
   const session = useSession()
@@ -90,17 +117,18 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
 
   return (
     <form className="booking-form stack" aria-labelledby="booking-title" onSubmit={submit}>
-      <h2 id="booking-title">Book it</h2>
+      <h2 id="booking-title">{t("booking.formTitle")}</h2>
       {listing.quantity > 1 && (
         <div className="field">
-          <label htmlFor="booking-quantity">Quantity</label>
+          <label htmlFor="booking-quantity">{t("common.quantity")}</label>
           <input id="booking-quantity" type="number" min="1" max={listing.quantity} step="1" required value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-describedby="booking-quantity-hint" />
-          <p id="booking-quantity-hint" className="hint">{listing.quantity} available.</p>
+          <p id="booking-quantity-hint" className="hint">{t("booking.available", { count: listing.quantity })}</p>
         </div>
       )}
       {timeBased && (
         <>
           <DayPicker
+            {...calendarOf(locale, t)}
             mode="range"
             timeZone="UTC"
             selected={selected}
@@ -112,46 +140,42 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
             disabled={[{ before: toDate(inputDay()) }, ...periods.map(pickerRange)]}
             modifiers={{ booked: periods.map(pickerRange) }}
             modifiersClassNames={{ booked: "booked" }}
-            footer={<p className="hint">Greyed-out days are booked or unavailable.</p>}
-            labels={{ labelDayButton: dayLabel, labelGridcell: dayLabel }}
+            footer={<p className="hint">{t("booking.calendarHint")}</p>}
           />
           <div className="dates">
             <div className="field">
-              <label htmlFor="booking-start">Start date</label>
+              <label htmlFor="booking-start">{t("common.startDate")}</label>
               <input id="booking-start" type="date" required min={inputDay()} value={startDate} onChange={(e) => {
                   setStartDate(e.target.value)
                   if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setMonth(toDate(e.target.value))
                 }} />
             </div>
             <div className="field">
-              <label htmlFor="booking-end">End date</label>
+              <label htmlFor="booking-end">{t("common.endDate")}</label>
               <input id="booking-end" type="date" required min={startDate || inputDay(1)} value={endDate} onChange={(e) => setEndDate(e.target.value)} aria-describedby="booking-end-hint" />
-              <p id="booking-end-hint" className="hint">The day you give it back.</p>
+              <p id="booking-end-hint" className="hint">{t("booking.endHint")}</p>
             </div>
           </div>
         </>
       )}
       <div aria-live="polite">
-        {!datesInOrder && <p className="error" role="alert">The end date must be after the start date.</p>}
-        {!free && (
-          <p className="error" role="alert">
-            These dates are not available: the listing is already booked or blocked for some of them. Choose other dates.
-          </p>
-        )}
-        {preview.isFetching && <p className="muted">Computing the price…</p>}
+        {!datesInOrder && <p className="error" role="alert">{t("errors.endBeforeStart")}</p>}
+        {!free && <p className="error" role="alert">{t("booking.notFree")}</p>}
+        {preview.isFetching && <p className="muted">{t("booking.computing")}</p>}
         {preview.isError && <ErrorMessage error={preview.error} action="booking" />}
         {ready && preview.isSuccess && !preview.isFetching && (
           <dl className="price-breakdown">
             <dt>
-              {formatPrice(listing.price, listing.currency)}
-              {timeBased && period.startDate && ` × ${plural(daysBetween(period.startDate, period.endDate!), "day")}`}
+              {timeBased && period.startDate
+                ? t("booking.priceForDays", { price: formatPrice(locale, listing.price, listing.currency), days: daysBetween(period.startDate, period.endDate!) })
+                : formatPrice(locale, listing.price, listing.currency)}
               {units > 1 && ` × ${units}`}
             </dt>
-            <dd>{formatPrice(preview.data.value ?? 0, preview.data.currency)}</dd>
-            <dt>Service fee</dt>
-            <dd>{formatPrice((preview.data.takerAmount ?? 0) - (preview.data.value ?? 0), preview.data.currency)}</dd>
-            <dt className="total">Total</dt>
-            <dd className="total">{formatPrice(preview.data.takerAmount ?? 0, preview.data.currency)}</dd>
+            <dd>{formatPrice(locale, preview.data.value ?? 0, preview.data.currency)}</dd>
+            <dt>{t("booking.serviceFee")}</dt>
+            <dd>{formatPrice(locale, (preview.data.takerAmount ?? 0) - (preview.data.value ?? 0), preview.data.currency)}</dd>
+            <dt className="total">{t("booking.total")}</dt>
+            <dd className="total">{formatPrice(locale, preview.data.takerAmount ?? 0, preview.data.currency)}</dd>
           </dl>
         )}
       </div>
@@ -159,11 +183,11 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
       {session.status === "authenticated"
         ? (
           <button type="submit" disabled={!ready || !preview.isSuccess || request.isPending}>
-            {request.isPending ? "Sending your request…" : "Request booking"}
+            {request.isPending ? t("booking.sendingRequest") : t("booking.request")}
           </button>
         )
-        : <p><Link to="/login" search={{ next: `/listings/${listing.id}` }}>Log in</Link> to request a booking.</p>}
-      <p className="hint">The owner accepts or declines your request. No payment is taken in this demo.</p>
+        : <p><T id="booking.logInToRequest" components={{ 0: <Link to="/login" search={{ next: `/listings/${listing.id}` }} /> }} /></p>}
+      <p className="hint">{t("booking.ownerDecides")}</p>
     </form>
   )
 }

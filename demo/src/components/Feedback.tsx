@@ -2,23 +2,30 @@
 import type { ReactNode } from "react"
 import { SessionExpired } from "stelace-effect"
 import { type Action, describeError } from "../errors.js"
+import { useT } from "../i18n/index.js"
 
 /** Something is on its way (announced politely to screen readers). */
-export const Loading = ({ children = "Loading…" }: { children?: ReactNode }) => (
-  <p className="loading" role="status">{children}</p>
-)
+export const Loading = ({ children }: { children?: ReactNode }) => {
+  const t = useT()
+  return <p className="loading" role="status">{children ?? t("common.loading")}</p>
+}
 
 /**
- * An error as a sentence, and a way to try again when that can help. An ended session says
- * nothing here: the "Please log in again" dialog speaks for it, once, and the page stays as it was.
+ * An error as a sentence in the visitor's language (by its kind: `describeError`), and a way to
+ * try again when that can help. An ended session says nothing here: the "Please log in again"
+ * dialog speaks for it, once, and the page stays as it was.
  */
-export const ErrorMessage = ({ error, action, retry }: { error: unknown; action?: Action; retry?: () => void }) =>
-  error instanceof SessionExpired ? null : (
+export const ErrorMessage = ({ error, action, retry }: { error: unknown; action?: Action; retry?: () => void }) => {
+  const t = useT()
+  if (error instanceof SessionExpired) return null
+  const sentence = describeError(error, action)
+  return (
     <div className="error" role="alert">
-      <p>{describeError(error, action)}</p>
-      {retry && <button type="button" className="secondary" onClick={retry}>Try again</button>}
+      <p>{t(sentence.id, sentence.values)}</p>
+      {retry && <button type="button" className="secondary" onClick={retry}>{t("common.tryAgain")}</button>}
     </div>
   )
+}
 
 /** Nothing to show, and what to do about it. */
 export const Empty = ({ children }: { children: ReactNode }) => <div className="empty">{children}</div>

@@ -4,6 +4,7 @@
  * readers; in lists it is decoration next to the listing's name.
  */
 import type { Category } from "stelace-effect"
+import { useT } from "../i18n/index.js"
 
 const drawings = {
   car: "M10 42h44v-9l-6-11H17l-7 11zM16 42a5 5 0 1 0 10 0M38 42a5 5 0 1 0 10 0M17 31h30",
@@ -42,6 +43,7 @@ export const ListingImage = ({ categoryId, categories, large = false }: {
   categories: ReadonlyArray<Category>
   large?: boolean
 }) => {
+  const t = useT()
   const names = lineage(categoryId, categories)
   const kind = kindOf(names)
   return (
@@ -50,7 +52,7 @@ export const ListingImage = ({ categoryId, categories, large = false }: {
       className={large ? "listing-image large" : "listing-image"}
       viewBox="0 0 64 64"
       {...(large
-        ? { role: "img", "aria-label": `No photo yet: a drawing of ${names[0]?.toLowerCase() ?? "an item"}` }
+        ? { role: "img", "aria-label": t("listing.drawing", { kind: names[0]?.toLowerCase() ?? t("listing.anItem") }) }
         : { "aria-hidden": true })}
       style={{ background: palette[kind] }}
     >

@@ -6,6 +6,7 @@
 import { useActionState, useId } from "react"
 import { useSession } from "stelace-effect/react"
 import { ErrorMessage } from "./Feedback.js"
+import { useT } from "../i18n/index.js"
 
 interface Attempt {
   readonly email: string
@@ -13,6 +14,7 @@ interface Attempt {
 }
 
 export const LoginForm = ({ onLoggedIn }: { onLoggedIn?: () => void }) => {
+  const t = useT()
   const { login } = useSession()
   const id = useId()
   const [attempt, submit, pending] = useActionState(async (_previous: Attempt, form: FormData): Promise<Attempt> => {
@@ -29,15 +31,15 @@ export const LoginForm = ({ onLoggedIn }: { onLoggedIn?: () => void }) => {
   return (
     <form className="stack" action={submit}>
       <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>{t("common.email")}</label>
         <input id={`${id}-email`} name="email" type="email" autoComplete="username" required defaultValue={attempt.email} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-password`}>Password</label>
+        <label htmlFor={`${id}-password`}>{t("common.password")}</label>
         <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required />
       </div>
       {attempt.error !== undefined && <ErrorMessage error={attempt.error} action="login" />}
-      <button type="submit" disabled={pending}>{pending ? "Logging in…" : "Log in"}</button>
+      <button type="submit" disabled={pending}>{pending ? t("account.loggingIn") : t("layout.logIn")}</button>
     </form>
   )
 }

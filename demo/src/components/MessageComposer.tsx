@@ -8,8 +8,10 @@ import type { MessageCreateParams } from "stelace-effect"
 import { useStelaceQueries } from "stelace-effect/react"
 import { MESSAGE_SENT, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
+import { useT } from "../i18n/index.js"
 
 export const MessageComposer = ({ to }: { to: Omit<MessageCreateParams, "content"> }) => {
+  const t = useT()
   const api = useStelaceQueries()
   const [draft, setDraft] = useState("")
   const notify = useNotify()
@@ -26,11 +28,11 @@ export const MessageComposer = ({ to }: { to: Omit<MessageCreateParams, "content
   return (
     <form className="stack" onSubmit={submit}>
       <div className="field">
-        <label htmlFor="message">Message</label>
+        <label htmlFor="message">{t("common.message")}</label>
         <textarea id="message" rows={3} maxLength={3000} value={draft} onChange={(event) => setDraft(event.target.value)} />
       </div>
       {send.isError && <ErrorMessage error={send.error} action="message" />}
-      <button type="submit" disabled={send.isPending || draft.trim() === ""}>{send.isPending ? "Sending…" : "Send"}</button>
+      <button type="submit" disabled={send.isPending || draft.trim() === ""}>{send.isPending ? t("common.sending") : t("common.send")}</button>
     </form>
   )
 }

@@ -2,11 +2,14 @@
 import type { Transaction } from "stelace-effect"
 import { useSession } from "stelace-effect/react"
 import { formatTime } from "../format.js"
+import { useLocale, useT } from "../i18n/index.js"
 import { useDisplayName, useMarkRead, useMessages } from "../queries.js"
 import { ErrorMessage, Loading } from "./Feedback.js"
 import { MessageComposer } from "./MessageComposer.js"
 
 export const Messages = ({ booking }: { booking: Transaction }) => {
+  const t = useT()
+  const locale = useLocale()
   const { userId } = useSession()
   const messages = useMessages(booking.id)
   // shown, so read: the inbox and the header's count follow
@@ -16,17 +19,17 @@ export const Messages = ({ booking }: { booking: Transaction }) => {
 
   return (
     <section aria-labelledby="messages-title" className="messages">
-      <h2 id="messages-title">Conversation with {other}</h2>
-      {messages.isPending && <Loading>Loading messages…</Loading>}
+      <h2 id="messages-title">{t("messages.conversationWith", { name: other })}</h2>
+      {messages.isPending && <Loading>{t("common.loadingMessages")}</Loading>}
       {messages.isError && <ErrorMessage error={messages.error} retry={() => void messages.refetch()} />}
-      {messages.isSuccess && messages.data.length === 0 && <p className="muted">No messages yet. Say hello!</p>}
+      {messages.isSuccess && messages.data.length === 0 && <p className="muted">{t("messages.sayHello")}</p>}
       {messages.isSuccess && messages.data.length > 0 && (
         <ol className="conversation" aria-live="polite">
           {messages.data.map((message) => (
             <li key={message.id} className={message.senderId === userId ? "mine" : "theirs"}>
               <p className="meta">
-                <strong>{message.senderId === userId ? "You" : other}</strong>{" "}
-                <time dateTime={message.createdDate}>{formatTime(message.createdDate)}</time>
+                <strong>{message.senderId === userId ? t("common.you") : other}</strong>{" "}
+                <time dateTime={message.createdDate}>{formatTime(locale, message.createdDate)}</time>
               </p>
               <p className="content">{message.content}</p>
             </li>

@@ -7,11 +7,13 @@ import { useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useEffect, useRef, useState } from "react"
 import type { Asset } from "stelace-effect"
 import { useStelaceQueries } from "stelace-effect/react"
-import { dayToIso, formatPeriod, inputDay, plural } from "../format.js"
+import { dayToIso, formatPeriod, inputDay } from "../format.js"
+import { type Locale, useLocale, useT } from "../i18n/index.js"
 import { useActiveBookings, useBlockedDates } from "../queries.js"
 import { ErrorMessage } from "./Feedback.js"
 
 export const OwnerTools = ({ listing }: { listing: Asset }) => {
+  const t = useT()
   const navigate = useNavigate()
   const active = useActiveBookings(listing.id)
   const [confirming, setConfirming] = useState(false)
@@ -27,18 +29,17 @@ export const OwnerTools = ({ listing }: { listing: Asset }) => {
 
   return (
     <section className="owner-tools stack" aria-labelledby="owner-tools-title">
-      <h2 id="owner-tools-title">Your listing</h2>
+      <h2 id="owner-tools-title">{t("listing.yours")}</h2>
       <div className="actions">
-        <button type="button" onClick={() => void navigate({ to: "/listings/$id/edit", params: { id: listing.id } })}>Edit listing</button>
+        <button type="button" onClick={() => void navigate({ to: "/listings/$id/edit", params: { id: listing.id } })}>{t("owner.edit")}</button>
         <button type="button" className="danger" onClick={() => void askToDelete()} aria-describedby={count > 0 ? "delete-refused" : undefined}>
-          Delete listing
+          {t("owner.delete")}
         </button>
       </div>
       {active.isError && <ErrorMessage error={active.error} retry={() => void active.refetch()} />}
       {count > 0 && (
         <p id="delete-refused" className="notice" role={refused ? "alert" : undefined}>
-          This listing can't be deleted while it has {plural(count, "active booking")}: the people who booked it count on it.
-          Decline or cancel {count === 1 ? "that booking" : "those bookings"} under My requests, or wait until {count === 1 ? "it ends" : "they end"}.
+          {t("owner.deleteRefused", { count })}
         </p>
       )}
       {confirming && <DeleteDialog listing={listing} onClose={() => setConfirming(false)} />}
@@ -53,10 +54,12 @@ const DAY = 86_400_000
 const nextDay = (day: string) => new Date(Date.parse(dayToIso(day)) + DAY).toISOString()
 
 /** A blocked period's days, its last day included. */
-const lastDayLabel = (start: string, end: string) => formatPeriod(start, new Date(Date.parse(end) - DAY).toISOString())
+const lastDayLabel = (locale: Locale, start: string, end: string) => formatPeriod(locale, start, new Date(Date.parse(end) - DAY).toISOString())
 
 /** Days the owner keeps the listing for themselves: an availability of quantity 0 over them. */
 const BlockDates = ({ listing }: { listing: Asset }) => {
+  const t = useT()
+  const locale = useLocale()
   const api = useStelaceQueries()
   const blocked = useBlockedDates(listing.id)
   const [from, setFrom] = useState("")
@@ -75,28 +78,28 @@ const BlockDates = ({ listing }: { listing: Asset }) => {
   }
   return (
     <form className="stack" aria-labelledby="block-title" onSubmit={submit}>
-      <h3 id="block-title">Block dates</h3>
-      <p className="hint">Nobody can book the listing on these days, both included.</p>
+      <h3 id="block-title">{t("owner.blockTitle")}</h3>
+      <p className="hint">{t("owner.blockHint")}</p>
       <div className="dates">
         <div className="field">
-          <label htmlFor="block-from">Blocked from</label>
+          <label htmlFor="block-from">{t("owner.blockedFrom")}</label>
           <input id="block-from" type="date" required min={inputDay()} value={from} onChange={(event) => setFrom(event.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="block-until">Blocked until</label>
+          <label htmlFor="block-until">{t("owner.blockedUntil")}</label>
           <input id="block-until" type="date" required min={from || inputDay()} value={until} onChange={(event) => setUntil(event.target.value)} />
         </div>
       </div>
-      {!inOrder && <p className="error" role="alert">The last day cannot be before the first.</p>}
+      {!inOrder && <p className="error" role="alert">{t("owner.blockOrder")}</p>}
       {block.isError && <ErrorMessage error={block.error} action="listing" />}
-      <button type="submit" className="secondary" disabled={block.isPending || !inOrder}>{block.isPending ? "Blocking…" : "Block these dates"}</button>
+      <button type="submit" className="secondary" disabled={block.isPending || !inOrder}>{block.isPending ? t("owner.blocking") : t("owner.block")}</button>
       {(blocked.data ?? []).length > 0 && (
-        <ul className="blocked" aria-label="Blocked dates">
+        <ul className="blocked" aria-label={t("owner.blockedDates")}>
           {blocked.data!.map((availability) => (
             <li key={availability.id}>
-              {lastDayLabel(availability.startDate, availability.endDate)}{" "}
+              {lastDayLabel(locale, availability.startDate, availability.endDate)}{" "}
               <button type="button" className="link-button" disabled={unblock.isPending} onClick={() => unblock.mutate({ id: availability.id })}>
-                Unblock {lastDayLabel(availability.startDate, availability.endDate)}
+                {t("owner.unblock", { period: lastDayLabel(locale, availability.startDate, availability.endDate) })}
               </button>
             </li>
           ))}
@@ -118,6 +121,7 @@ const withoutListing = (data: unknown, id: string): unknown => {
 }
 
 const DeleteDialog = ({ listing, onClose }: { listing: Asset; onClose: () => void }) => {
+  const t = useT()
   const dialog = useRef<HTMLDialogElement>(null)
   const api = useStelaceQueries()
   const queryClient = useQueryClient()
@@ -147,14 +151,14 @@ const DeleteDialog = ({ listing, onClose }: { listing: Asset; onClose: () => voi
         onClose()
       }}
     >
-      <h2 id="delete-title">Delete {listing.name}?</h2>
-      <p id="delete-text">The listing disappears from the marketplace for good. Past bookings keep their details.</p>
+      <h2 id="delete-title">{t("owner.deleteTitle", { name: listing.name })}</h2>
+      <p id="delete-text">{t("owner.deleteText")}</p>
       {remove.isError && <ErrorMessage error={remove.error} action="listing" />}
       <div className="actions">
         <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: listing.id })}>
-          {remove.isPending ? "Deleting…" : "Delete"}
+          {remove.isPending ? t("owner.deleting") : t("owner.confirmDelete")}
         </button>
-        <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+        <button type="button" className="secondary" onClick={onClose}>{t("common.cancel")}</button>
       </div>
     </dialog>
   )

@@ -1,5 +1,6 @@
 /** The parts a listing's form shares whether it creates or edits: the photo picker and the saving status. */
-import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem } from "../photos.js"
+import { useT } from "../i18n/index.js"
+import { MAX_PHOTOS, PHOTO_TYPES, PhotoProblem, type UploadProgress } from "../photoUpload.js"
 import { ErrorMessage } from "./Feedback.js"
 
 /** The "Photos" file input, with what it takes (or why it is off: no uploader for this marketplace). */
@@ -8,30 +9,36 @@ export const PhotoInput = ({ id, enabled, offHint, onFiles }: {
   enabled: boolean
   offHint: string
   onFiles: (files: Array<File>) => void
-}) => (
-  <div className="field">
-    <label htmlFor={id}>Photos</label>
-    <input
-      id={id}
-      type="file"
-      multiple
-      accept={PHOTO_TYPES.join(",")}
-      disabled={!enabled}
-      onChange={(event) => onFiles([...(event.target.files ?? [])])}
-      aria-describedby={`${id}-hint`}
-    />
-    <p id={`${id}-hint`} className="hint">
-      {enabled ? `JPEG, PNG or WebP, ${MAX_PHOTOS} photos at most. They are resized before they are sent.` : offHint}
-    </p>
-  </div>
-)
+}) => {
+  const t = useT()
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t("photos.label")}</label>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept={PHOTO_TYPES.join(",")}
+        disabled={!enabled}
+        onChange={(event) => onFiles([...(event.target.files ?? [])])}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="hint">
+        {enabled ? t("photos.hint", { max: MAX_PHOTOS }) : offHint}
+      </p>
+    </div>
+  )
+}
 
 /** How the upload goes, and why saving failed: a photo's problem in its own words, the API's as the app says it. */
-export const SaveStatus = ({ progress, error }: { progress: string; error: unknown }) => (
-  <div aria-live="polite">
-    {progress !== "" && <p className="muted">{progress}</p>}
-    {error != null && (error instanceof PhotoProblem
-      ? <p className="error" role="alert">{error.message}</p>
-      : <ErrorMessage error={error} action="listing" />)}
-  </div>
-)
+export const SaveStatus = ({ progress, error }: { progress: UploadProgress | undefined; error: unknown }) => {
+  const t = useT()
+  return (
+    <div aria-live="polite">
+      {progress !== undefined && <p className="muted">{t("photos.uploading", { index: progress.photo, count: progress.of })}</p>}
+      {error != null && (error instanceof PhotoProblem
+        ? <p className="error" role="alert">{t(error.sentence, error.values)}</p>
+        : <ErrorMessage error={error} action="listing" />)}
+    </div>
+  )
+}

@@ -9,11 +9,13 @@ import { useSession } from "stelace-effect/react"
 import { Link, useNavigate } from "@tanstack/react-router"
 import { LoginForm } from "./LoginForm.js"
 import { PageTitle } from "./PageTitle.js"
+import { T, useT } from "../i18n/index.js"
 
 /** The dialog, while the session is expired (until the next login or logout). */
 export const SessionExpiry = () => (useSession().status === "expired" ? <ExpiredDialog /> : null)
 
 const ExpiredDialog = () => {
+  const t = useT()
   const dialog = useRef<HTMLDialogElement>(null)
   const { logout } = useSession()
   const navigate = useNavigate()
@@ -25,8 +27,8 @@ const ExpiredDialog = () => {
 
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby="session-expired-title" onCancel={(event) => event.preventDefault()}>
-      <h2 id="session-expired-title">Please log in again</h2>
-      <p>Your session has ended. Log in to carry on where you left off: what you typed is kept.</p>
+      <h2 id="session-expired-title">{t("account.expiredTitle")}</h2>
+      <p>{t("account.expiredText")}</p>
       <LoginForm />
       <button
         type="button"
@@ -36,7 +38,7 @@ const ExpiredDialog = () => {
           void navigate({ to: "/" })
         }}
       >
-        Leave and go to the home page
+        {t("account.leave")}
       </button>
     </dialog>
   )
@@ -44,6 +46,7 @@ const ExpiredDialog = () => {
 
 /** A page that needs a logged-in user: a login form in its place otherwise. */
 export const RequireLogin = ({ title, children }: { title: string; children: ReactNode }) => {
+  const t = useT()
   const { status } = useSession()
   if (status === "authenticated" || status === "expired") return <>{children}</>
   if (status === "loading") return null
@@ -51,9 +54,9 @@ export const RequireLogin = ({ title, children }: { title: string; children: Rea
     <section className="narrow">
       <PageTitle>{title}</PageTitle>
       <h1 tabIndex={-1}>{title}</h1>
-      <p>Log in to see this page.</p>
+      <p>{t("account.logInToSee")}</p>
       <LoginForm />
-      <p>New here? <Link to="/signup">Create an account</Link>.</p>
+      <p><T id="common.newHere" components={{ 0: <Link to="/signup" /> }} /></p>
     </section>
   )
 }

@@ -1,13 +1,15 @@
 /** One booking, for either party: where it stands, what they can do, their messages and ratings. */
 import { Link, useParams } from "@tanstack/react-router"
 import { useSession } from "stelace-effect/react"
-import { canRate, statusLabel } from "../booking.js"
+import { canRate } from "../booking.js"
 import { BookingActions } from "../components/BookingActions.js"
+import { BookingStatus } from "../components/BookingStatus.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { Messages } from "../components/Messages.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { RatingForm } from "../components/RatingForm.js"
 import { formatPeriod, formatPrice } from "../format.js"
+import { useLocale, useT } from "../i18n/index.js"
 import { useDisplayName, useTransaction } from "../queries.js"
 
 export const BookingPage = () => {
@@ -16,6 +18,8 @@ export const BookingPage = () => {
 }
 
 const Booking = ({ id }: { id: string }) => {
+  const t = useT()
+  const locale = useLocale()
   const booking = useTransaction(id)
   const { userId } = useSession()
   const data = booking.data
@@ -25,44 +29,44 @@ const Booking = ({ id }: { id: string }) => {
   if (booking.isPending) {
     return (
       <>
-        <PageTitle>Booking</PageTitle>
-        <Loading>Loading the booking…</Loading>
+        <PageTitle>{t("booking.title")}</PageTitle>
+        <Loading>{t("booking.loading")}</Loading>
       </>
     )
   }
   if (booking.isError || data === undefined) {
     return (
       <>
-        <PageTitle>Booking unavailable</PageTitle>
-        <h1 tabIndex={-1}>Booking unavailable</h1>
+        <PageTitle>{t("booking.unavailable")}</PageTitle>
+        <h1 tabIndex={-1}>{t("booking.unavailable")}</h1>
         <ErrorMessage error={booking.error} retry={() => void booking.refetch()} />
       </>
     )
   }
-  const name = data.assetSnapshot.name ?? "a listing"
+  const name = data.assetSnapshot.name ?? t("booking.aListing")
   return (
     <div className="booking">
-      <PageTitle>{isOwner ? `Request for ${name}` : `Booking of ${name}`}</PageTitle>
-      <nav aria-label="Breadcrumb" className="muted">
-        <Link to={isOwner ? "/requests" : "/bookings"}>{isOwner ? "My requests" : "My bookings"}</Link> › {name}
+      <PageTitle>{t(isOwner ? "booking.requestFor" : "booking.bookingOf", { name })}</PageTitle>
+      <nav aria-label={t("common.breadcrumb")} className="muted">
+        <Link to={isOwner ? "/requests" : "/bookings"}>{t(isOwner ? "layout.myRequests" : "layout.myBookings")}</Link> › {name}
       </nav>
-      <h1 tabIndex={-1}>{isOwner ? `Request for ${name}` : `Your booking of ${name}`}</h1>
+      <h1 tabIndex={-1}>{t(isOwner ? "booking.requestFor" : "booking.yourBookingOf", { name })}</h1>
       <dl className="details">
-        <dt>Status</dt>
-        <dd><span className={`badge ${data.status}`}>{statusLabel(data)}</span></dd>
+        <dt>{t("booking.status")}</dt>
+        <dd><BookingStatus booking={data} /></dd>
         {data.startDate && data.endDate && (
           <>
-            <dt>Dates</dt>
-            <dd>{formatPeriod(data.startDate, data.endDate)}</dd>
+            <dt>{t("booking.dates")}</dt>
+            <dd>{formatPeriod(locale, data.startDate, data.endDate)}</dd>
           </>
         )}
-        <dt>{isOwner ? "Booked by" : "Owner"}</dt>
+        <dt>{t(isOwner ? "booking.bookedBy" : "booking.owner")}</dt>
         <dd>{other ?? "…"}</dd>
-        <dt>{isOwner ? "You receive" : "Total"}</dt>
-        <dd>{formatPrice((isOwner ? data.ownerAmount : data.takerAmount) ?? 0, data.currency)}</dd>
+        <dt>{t(isOwner ? "booking.youReceive" : "booking.total")}</dt>
+        <dd>{formatPrice(locale, (isOwner ? data.ownerAmount : data.takerAmount) ?? 0, data.currency)}</dd>
         {data.assetId && (
           <>
-            <dt>Listing</dt>
+            <dt>{t("booking.listing")}</dt>
             <dd><Link to="/listings/$id" params={{ id: data.assetId }}>{name}</Link></dd>
           </>
         )}

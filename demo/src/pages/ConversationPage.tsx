@@ -8,6 +8,7 @@ import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { MessageComposer } from "../components/MessageComposer.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { formatTime } from "../format.js"
+import { T, useLocale, useT } from "../i18n/index.js"
 import { useDisplayName, useMarkRead, useMyMessages, useTopicName } from "../queries.js"
 
 export const ConversationPage = () => {
@@ -17,6 +18,8 @@ export const ConversationPage = () => {
 }
 
 const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: string | undefined }) => {
+  const t = useT()
+  const locale = useLocale()
   const { userId } = useSession()
   const all = useMyMessages()
   const messages = (all.data ?? [])
@@ -28,27 +31,32 @@ const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: 
   const other = useDisplayName(otherId) ?? "…"
   const topic = useTopicName(topicId)
   useMarkRead(messages)
-  const title = `Conversation with ${other}`
+  const title = t("messages.conversationWith", { name: other })
   return (
     <section className="messages narrow">
       <PageTitle>{title}</PageTitle>
-      <nav aria-label="Breadcrumb" className="muted"><Link to="/inbox">Inbox</Link> › {other}</nav>
+      <nav aria-label={t("common.breadcrumb")} className="muted"><Link to="/inbox">{t("layout.inbox")}</Link> › {other}</nav>
       <h1 tabIndex={-1}>{title}</h1>
       <p>
         {topic.kind === "booking"
-          ? <>About the booking of <Link to="/bookings/$id" params={{ id: topicId }}>{topic.name ?? "…"}</Link></>
-          : <>A question about {topic.assetId ? <Link to="/listings/$id" params={{ id: topic.assetId }}>{topic.name ?? "…"}</Link> : (topic.name ?? "…")}</>}
+          ? <T id="messages.aboutBooking" values={{ listing: <Link to="/bookings/$id" params={{ id: topicId }}>{topic.name ?? "…"}</Link> }} />
+          : (
+            <T
+              id="messages.aboutListing"
+              values={{ listing: topic.assetId ? <Link to="/listings/$id" params={{ id: topic.assetId }}>{topic.name ?? "…"}</Link> : (topic.name ?? "…") }}
+            />
+          )}
       </p>
-      {all.isPending && <Loading>Loading messages…</Loading>}
+      {all.isPending && <Loading>{t("common.loadingMessages")}</Loading>}
       {all.isError && <ErrorMessage error={all.error} retry={() => void all.refetch()} />}
-      {all.isSuccess && messages.length === 0 && <p className="muted">No messages yet.</p>}
+      {all.isSuccess && messages.length === 0 && <p className="muted">{t("messages.noneYet")}</p>}
       {messages.length > 0 && (
         <ol className="conversation" aria-live="polite">
           {messages.map((message) => (
             <li key={message.id} className={message.senderId === userId ? "mine" : "theirs"}>
               <p className="meta">
-                <strong>{message.senderId === userId ? "You" : other}</strong>{" "}
-                <time dateTime={message.createdDate}>{formatTime(message.createdDate)}</time>
+                <strong>{message.senderId === userId ? t("common.you") : other}</strong>{" "}
+                <time dateTime={message.createdDate}>{formatTime(locale, message.createdDate)}</time>
               </p>
               <p className="content">{message.content}</p>
             </li>

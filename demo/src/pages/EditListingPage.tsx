@@ -10,18 +10,21 @@ import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
-import { photosOf, uploadPhotos, usePhotoUploader } from "../photos.js"
+import { T, useT } from "../i18n/index.js"
+import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
+import { photosOf, usePhotoUploader } from "../photos.js"
 import { useCategories, useListing } from "../queries.js"
 
 export const EditListingPage = () => {
+  const t = useT()
   const { id } = useParams({ from: "/listings/$id/edit" })
   const listing = useListing(id)
   const { userId } = useSession()
-  if (listing.isPending) return <Loading>Loading the listing…</Loading>
+  if (listing.isPending) return <Loading>{t("listing.loading")}</Loading>
   if (listing.isError) {
     return (
       <>
-        <h1 tabIndex={-1}>Edit listing</h1>
+        <h1 tabIndex={-1}>{t("owner.edit")}</h1>
         <ErrorMessage error={listing.error} retry={() => void listing.refetch()} />
       </>
     )
@@ -29,8 +32,8 @@ export const EditListingPage = () => {
   if (listing.data.ownerId !== userId) {
     return (
       <section className="narrow">
-        <h1 tabIndex={-1}>Edit listing</h1>
-        <p>Only the owner of {listing.data.name} can edit it. <Link to="/listings/$id" params={{ id }}>Back to the listing</Link></p>
+        <h1 tabIndex={-1}>{t("owner.edit")}</h1>
+        <p><T id="owner.onlyOwner" values={{ name: listing.data.name }} components={{ 0: <Link to="/listings/$id" params={{ id }} /> }} /></p>
       </section>
     )
   }
@@ -38,6 +41,7 @@ export const EditListingPage = () => {
 }
 
 const EditForm = ({ listing }: { listing: Asset }) => {
+  const t = useT()
   const client = useStelace()
   const api = useStelaceQueries()
   const queryClient = useQueryClient()
@@ -53,7 +57,7 @@ const EditForm = ({ listing }: { listing: Asset }) => {
   })
   const [kept, setKept] = useState(() => photosOf(listing))
   const [files, setFiles] = useState<Array<File>>([])
-  const [progress, setProgress] = useState("")
+  const [progress, setProgress] = useState<UploadProgress | undefined>()
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
 
   const save = useMutation({
@@ -68,7 +72,7 @@ const EditForm = ({ listing }: { listing: Asset }) => {
         metadata: { images: [...kept, ...uploaded].map((url) => ({ url })) }
       })
     },
-    onSettled: () => setProgress(""),
+    onSettled: () => setProgress(undefined),
     onSuccess: async (saved) => {
       // every list and page that shows the listing (search included) reads it again
       await Promise.all([
@@ -86,46 +90,46 @@ const EditForm = ({ listing }: { listing: Asset }) => {
 
   return (
     <section className="narrow">
-      <h1 tabIndex={-1}>Edit listing</h1>
+      <h1 tabIndex={-1}>{t("owner.edit")}</h1>
       <p><Link to="/listings/$id" params={{ id: listing.id }}>{listing.name}</Link></p>
       <form className="stack" onSubmit={submit}>
         <div className="field">
-          <label htmlFor="edit-name">Name</label>
+          <label htmlFor="edit-name">{t("common.name")}</label>
           <input id="edit-name" required maxLength={255} value={form.name} onChange={set("name")} />
         </div>
         <div className="field">
-          <label htmlFor="edit-category">Category</label>
+          <label htmlFor="edit-category">{t("common.category")}</label>
           <select id="edit-category" value={form.categoryId} onChange={set("categoryId")}>
-            <option value="">No category</option>
+            <option value="">{t("owner.noCategory")}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>{categoryLabel(category.id, categories)}</option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="edit-price">Price per day</label>
+          <label htmlFor="edit-price">{t("owner.pricePerDay")}</label>
           <input id="edit-price" type="number" required min="0" step="0.01" value={form.price} onChange={set("price")} aria-describedby="edit-price-hint" />
-          <p id="edit-price-hint" className="hint">In {listing.currency ?? "EUR"}.</p>
+          <p id="edit-price-hint" className="hint">{t("owner.inCurrency", { currency: listing.currency ?? "EUR" })}</p>
         </div>
         <div className="field">
-          <label htmlFor="edit-quantity">Quantity</label>
+          <label htmlFor="edit-quantity">{t("common.quantity")}</label>
           <input id="edit-quantity" type="number" required min="1" max="1000" step="1" value={form.quantity} onChange={set("quantity")} aria-describedby="edit-quantity-hint" />
-          <p id="edit-quantity-hint" className="hint">How many of this item you rent out at the same time.</p>
+          <p id="edit-quantity-hint" className="hint">{t("owner.quantityHint")}</p>
         </div>
         <div className="field">
-          <label htmlFor="edit-description">Description</label>
+          <label htmlFor="edit-description">{t("common.description")}</label>
           <textarea id="edit-description" rows={5} maxLength={3000} value={form.description} onChange={set("description")} />
         </div>
         {kept.length > 0 && (
           <fieldset className="field-group">
-            <legend>Current photos</legend>
+            <legend>{t("owner.currentPhotos")}</legend>
             <ul className="photo-list">
               {kept.map((url, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a listing may hold the same photo twice; its place tells them apart
                 <li key={`${index}-${url.slice(-24)}`}>
-                  <img src={url} alt={`${listing.name}, ${index + 1} of ${kept.length}`} />
+                  <img src={url} alt={t("listing.photo", { name: listing.name, index: index + 1, count: kept.length })} />
                   <button type="button" className="secondary" onClick={() => setKept(kept.filter((_, i) => i !== index))}>
-                    Remove photo {index + 1}
+                    {t("owner.removePhoto", { index: index + 1 })}
                   </button>
                 </li>
               ))}
@@ -135,11 +139,11 @@ const EditForm = ({ listing }: { listing: Asset }) => {
         <PhotoInput
           id="edit-photos"
           enabled={uploader !== undefined}
-          offHint="Photo uploads are not set up for this marketplace: the listing keeps its current photos."
+          offHint={t("owner.uploadsOffKeep")}
           onFiles={setFiles}
         />
         <SaveStatus progress={progress} error={save.isError ? save.error : undefined} />
-        <button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save changes"}</button>
+        <button type="submit" disabled={save.isPending}>{save.isPending ? t("common.saving") : t("owner.saveChanges")}</button>
       </form>
     </section>
   )

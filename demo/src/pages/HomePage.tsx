@@ -7,9 +7,11 @@ import { type FormEvent, useState } from "react"
 import { unitOf } from "../booking.js"
 import { Empty, ErrorMessage, Loading } from "../components/Feedback.js"
 import { ListingCard } from "../components/ListingCard.js"
+import { T, useT } from "../i18n/index.js"
 import { useAssetTypes, useCategories, useRecentListings } from "../queries.js"
 
 export const HomePage = () => {
+  const t = useT()
   const navigate = useNavigate()
   const [query, setQuery] = useState("")
   const submit = (event: FormEvent) => {
@@ -18,15 +20,15 @@ export const HomePage = () => {
   }
   return (
     <>
-      <h1 tabIndex={-1}>Rent what you need, from people nearby</h1>
+      <h1 tabIndex={-1}>{t("home.heading")}</h1>
       {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role is the landmark every browser and screen reader knows; <search> is recent */}
-      <form role="search" aria-label="Find a listing" className="search-form home-search" onSubmit={submit}>
+      <form role="search" aria-label={t("home.findListing")} className="search-form home-search" onSubmit={submit}>
         <div className="field wide">
-          <label htmlFor="home-query">Search</label>
-          <input id="home-query" type="search" placeholder="Kayak, tent, electric car…" value={query} onChange={(event) => setQuery(event.target.value)} />
+          <label htmlFor="home-query">{t("home.searchLabel")}</label>
+          <input id="home-query" type="search" placeholder={t("home.searchPlaceholder")} value={query} onChange={(event) => setQuery(event.target.value)} />
         </div>
         <div className="actions">
-          <button type="submit">Search</button>
+          <button type="submit">{t("home.searchButton")}</button>
         </div>
       </form>
       <Categories />
@@ -36,12 +38,13 @@ export const HomePage = () => {
 }
 
 const Categories = () => {
+  const t = useT()
   const categories = useCategories()
   const parents = (categories.data ?? []).filter((category) => category.parentId === null)
   return (
     <section aria-labelledby="categories-title">
-      <h2 id="categories-title">Categories</h2>
-      {categories.isPending && <Loading>Loading categories…</Loading>}
+      <h2 id="categories-title">{t("home.categories")}</h2>
+      {categories.isPending && <Loading>{t("home.loadingCategories")}</Loading>}
       {categories.isError && <ErrorMessage error={categories.error} retry={() => void categories.refetch()} />}
       <ul className="categories">
         {parents.map((parent) => (
@@ -60,15 +63,16 @@ const Categories = () => {
 }
 
 const RecentListings = () => {
+  const t = useT()
   const listings = useRecentListings()
   const categories = useCategories().data ?? []
   const assetTypes = useAssetTypes().data ?? []
   return (
     <section aria-labelledby="recent-title">
-      <h2 id="recent-title">Recently listed</h2>
-      {listings.isPending && <Loading>Loading listings…</Loading>}
+      <h2 id="recent-title">{t("home.recent")}</h2>
+      {listings.isPending && <Loading>{t("common.loadingListings")}</Loading>}
       {listings.isError && <ErrorMessage error={listings.error} retry={() => void listings.refetch()} />}
-      {listings.isSuccess && listings.data.length === 0 && <Empty><p>Nothing is listed yet. <Link to="/listings/new">Be the first to list something</Link>.</p></Empty>}
+      {listings.isSuccess && listings.data.length === 0 && <Empty><p><T id="home.nothingListed" components={{ 0: <Link to="/listings/new" /> }} /></p></Empty>}
       <ul className="cards">
         {(listings.data ?? []).map((listing) => (
           <li key={listing.id}>
@@ -76,7 +80,7 @@ const RecentListings = () => {
           </li>
         ))}
       </ul>
-      <p><Link to="/search">See every listing</Link></p>
+      <p><Link to="/search">{t("home.seeAll")}</Link></p>
     </section>
   )
 }

@@ -6,20 +6,22 @@
 import { Link } from "@tanstack/react-router"
 import { useSession } from "stelace-effect/react"
 import { Empty, ErrorMessage, Loading } from "../components/Feedback.js"
-import { formatTime, plural } from "../format.js"
+import { formatTime } from "../format.js"
+import { T, useLocale, useT } from "../i18n/index.js"
 import { type Conversation, conversationsOf, useDisplayName, useMyMessages, useTopicName } from "../queries.js"
 
 export const InboxPage = () => {
+  const t = useT()
   const { userId } = useSession()
   const messages = useMyMessages()
   const conversations = messages.data === undefined || userId === null ? [] : conversationsOf(messages.data, userId)
   return (
     <>
-      <h1 tabIndex={-1}>Inbox</h1>
-      {messages.isPending && <Loading>Loading your messages…</Loading>}
+      <h1 tabIndex={-1}>{t("layout.inbox")}</h1>
+      {messages.isPending && <Loading>{t("messages.loadingInbox")}</Loading>}
       {messages.isError && <ErrorMessage error={messages.error} retry={() => void messages.refetch()} />}
       {messages.isSuccess && conversations.length === 0 && (
-        <Empty><p>No messages yet. Ask an owner a question from a listing, or write about a booking.</p></Empty>
+        <Empty><p>{t("messages.inboxEmpty")}</p></Empty>
       )}
       {conversations.length > 0 && (
         <ul className="conversations">
@@ -31,6 +33,8 @@ export const InboxPage = () => {
 }
 
 const ConversationItem = ({ conversation }: { conversation: Conversation }) => {
+  const t = useT()
+  const locale = useLocale()
   const { userId } = useSession()
   const other = useDisplayName(conversation.otherId) ?? "…"
   const topic = useTopicName(conversation.topicId)
@@ -44,11 +48,11 @@ const ConversationItem = ({ conversation }: { conversation: Conversation }) => {
           </Link>
         </h2>
         <p className="muted">
-          {topic.kind === "booking" ? "About a booking" : "A question about a listing"}
-          {" · "}<time dateTime={last.createdDate}>{formatTime(last.createdDate)}</time>
-          {conversation.unread > 0 && <> · <strong>{plural(conversation.unread, "unread message")}</strong></>}
+          {t(topic.kind === "booking" ? "messages.aboutABooking" : "messages.aboutAListing")}
+          {" · "}<time dateTime={last.createdDate}>{formatTime(locale, last.createdDate)}</time>
+          {conversation.unread > 0 && <> · <strong>{t("messages.unread", { count: conversation.unread })}</strong></>}
         </p>
-        <p>{last.senderId === userId ? "You: " : ""}{last.content}</p>
+        <p>{last.senderId === userId ? <T id="messages.fromYou" values={{ content: last.content }} /> : last.content}</p>
       </article>
     </li>
   )

@@ -11,6 +11,7 @@ import { photosOf } from "../photos.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel, ListingImage } from "../components/ListingImage.js"
 import { formatDay, formatPeriod, formatPrice } from "../format.js"
+import { T, useLocale, useT } from "../i18n/index.js"
 import { useAssetTypes, useBookedPeriods, useCategories, useDisplayName, useListing, useListingRatings } from "../queries.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { Stars } from "../components/Stars.js"
@@ -21,6 +22,8 @@ export const ListingPage = () => {
 }
 
 const Listing = ({ id }: { id: string }) => {
+  const t = useT()
+  const locale = useLocale()
   const listing = useListing(id)
   const categories = useCategories().data ?? []
   const assetTypes = useAssetTypes()
@@ -30,18 +33,18 @@ const Listing = ({ id }: { id: string }) => {
   if (listing.isPending || assetTypes.isPending) {
     return (
       <>
-        <PageTitle>Listing</PageTitle>
-        <Loading>Loading the listing…</Loading>
+        <PageTitle>{t("listing.title")}</PageTitle>
+        <Loading>{t("listing.loading")}</Loading>
       </>
     )
   }
   if (listing.isError) {
     return (
       <>
-        <PageTitle>Listing unavailable</PageTitle>
-        <h1 tabIndex={-1}>Listing unavailable</h1>
+        <PageTitle>{t("listing.unavailable")}</PageTitle>
+        <h1 tabIndex={-1}>{t("listing.unavailable")}</h1>
         <ErrorMessage error={listing.error} retry={() => void listing.refetch()} />
-        <p><Link to="/search">Back to all listings</Link></p>
+        <p><Link to="/search">{t("listing.backToAll")}</Link></p>
       </>
     )
   }
@@ -59,29 +62,35 @@ const Listing = ({ id }: { id: string }) => {
           ? <Gallery name={data.name} photos={photos} />
           : <ListingImage categoryId={data.categoryId} categories={categories} large />}
         <h1 tabIndex={-1}>{data.name}</h1>
-        <p className="muted">{categoryLabel(data.categoryId, categories) ?? "Other"}</p>
-        <p className="price large">{formatPrice(data.price, data.currency)}{unit && <span className="muted"> {unit}</span>}</p>
+        <p className="muted">{categoryLabel(data.categoryId, categories) ?? t("common.otherCategory")}</p>
+        <p className="price large">{formatPrice(locale, data.price, data.currency)}{unit && <span className="muted"> {t(unit)}</span>}</p>
         <p>
-          Offered by{" "}
-          {data.ownerId ? <Link to="/users/$id" params={{ id: data.ownerId }}><strong>{owner ?? "…"}</strong></Link> : <strong>{owner ?? "…"}</strong>}
+          <T
+            id="listing.offeredBy"
+            values={{
+              owner: data.ownerId
+                ? <Link to="/users/$id" params={{ id: data.ownerId }}><strong>{owner ?? "…"}</strong></Link>
+                : <strong>{owner ?? "…"}</strong>
+            }}
+          />
         </p>
-        <h2>About this listing</h2>
-        <p>{data.description || "The owner hasn't described this listing yet."}</p>
+        <h2>{t("listing.about")}</h2>
+        <p>{data.description || t("listing.noDescription")}</p>
         {timeBased && <BookedDates assetId={data.id} />}
         <Reviews assetId={data.id} ownerId={data.ownerId} />
       </div>
-      <aside className="listing-side" aria-label={mine ? "Your listing" : "Booking"}>
+      <aside className="listing-side" aria-label={t(mine ? "listing.yours" : "listing.booking")}>
         {mine
           ? (
             <>
               <OwnerTools listing={data} />
-              <p>Requests for it appear in <Link to="/requests">My requests</Link>.</p>
+              <p><T id="listing.requestsIn" components={{ 0: <Link to="/requests" /> }} /></p>
             </>
           )
           : (
             <>
-              {data.active ? <BookingForm listing={data} timeBased={timeBased} /> : <p>This listing is not available for booking at the moment.</p>}
-              {data.ownerId && <AskQuestion listing={data} ownerName={owner ?? "The owner"} />}
+              {data.active ? <BookingForm listing={data} timeBased={timeBased} /> : <p>{t("listing.notBookable")}</p>}
+              {data.ownerId && <AskQuestion listing={data} ownerName={owner ?? t("listing.theOwner")} />}
             </>
           )}
       </aside>
@@ -90,16 +99,18 @@ const Listing = ({ id }: { id: string }) => {
 }
 
 const BookedDates = ({ assetId }: { assetId: string }) => {
+  const t = useT()
+  const locale = useLocale()
   const booked = useBookedPeriods(assetId)
   return (
     <section aria-labelledby="booked-title">
-      <h2 id="booked-title">Already booked</h2>
-      {booked.isPending && <Loading>Loading the calendar…</Loading>}
+      <h2 id="booked-title">{t("listing.booked")}</h2>
+      {booked.isPending && <Loading>{t("listing.loadingCalendar")}</Loading>}
       {booked.isError && <ErrorMessage error={booked.error} retry={() => void booked.refetch()} />}
-      {booked.isSuccess && booked.data.length === 0 && <p>No upcoming bookings: every date is free.</p>}
+      {booked.isSuccess && booked.data.length === 0 && <p>{t("listing.noBookings")}</p>}
       {booked.isSuccess && booked.data.length > 0 && (
         <ul className="booked">
-          {booked.data.map((period) => <li key={period.start}>{period.end === null ? `From ${formatDay(period.start)} on` : formatPeriod(period.start, period.end)}</li>)}
+          {booked.data.map((period) => <li key={period.start}>{period.end === null ? t("listing.bookedFrom", { date: formatDay(locale, period.start) }) : formatPeriod(locale, period.start, period.end)}</li>)}
         </ul>
       )}
     </section>
@@ -108,24 +119,26 @@ const BookedDates = ({ assetId }: { assetId: string }) => {
 
 /** What takers said about the listing and its owner. */
 const Reviews = ({ assetId, ownerId }: { assetId: string; ownerId: string | null }) => {
+  const t = useT()
   const ratings = useListingRatings(assetId)
   const reviews = (ratings.data ?? []).filter((rating) => rating.targetId === ownerId)
   return (
     <section aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Reviews</h2>
-      {ratings.isPending && <Loading>Loading reviews…</Loading>}
+      <h2 id="reviews-title">{t("listing.reviews")}</h2>
+      {ratings.isPending && <Loading>{t("listing.loadingReviews")}</Loading>}
       {ratings.isError && <ErrorMessage error={ratings.error} retry={() => void ratings.refetch()} />}
-      {ratings.isSuccess && reviews.length === 0 && <p>No reviews yet.</p>}
+      {ratings.isSuccess && reviews.length === 0 && <p>{t("listing.noReviews")}</p>}
       {reviews.length > 0 && <ul className="reviews">{reviews.map((rating) => <Review key={rating.id} rating={rating} />)}</ul>}
     </section>
   )
 }
 
 const Review = ({ rating }: { rating: Rating }) => {
+  const t = useT()
   const author = useDisplayName(rating.authorId)
   return (
     <li>
-      <p><Stars score={rating.score} /> <span className="muted">by {author ?? "…"}</span></p>
+      <p><Stars score={rating.score} /> <span className="muted">{t("common.by", { name: author ?? "…" })}</span></p>
       {rating.comment && <p>{rating.comment}</p>}
     </li>
   )

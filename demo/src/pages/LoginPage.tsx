@@ -2,11 +2,13 @@
 import { useSession } from "stelace-effect/react"
 import { LoginForm } from "../components/LoginForm.js"
 import { Link, useRouter, useSearch } from "@tanstack/react-router"
+import { T, useT } from "../i18n/index.js"
 import { appPath } from "../paths.js"
 
 const demoUsers = ["alice", "bruno", "chloe", "david"]
 
 export const LoginPage = () => {
+  const t = useT()
   const search = useSearch({ from: "/login" })
   const router = useRouter()
   const { status } = useSession()
@@ -14,23 +16,33 @@ export const LoginPage = () => {
   const next = appPath(search.next)
   return (
     <section className="narrow">
-      <h1 tabIndex={-1}>Log in</h1>
-      {status === "authenticated" && <p role="status">You're logged in. <a
-            href={next}
-            onClick={(event) => {
-              // a new tab or window on modified clicks, as any link
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-              event.preventDefault()
-              router.history.push(next)
+      <h1 tabIndex={-1}>{t("layout.logIn")}</h1>
+      {status === "authenticated" && (
+        <p role="status">
+          <T
+            id="account.loggedIn"
+            components={{
+              0: (
+                // biome-ignore lint/a11y/useAnchorContent: the message's <0>Continue</0> is the link's text
+                <a
+                  href={next}
+                  onClick={(event) => {
+                    // a new tab or window on modified clicks, as any link
+                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+                    event.preventDefault()
+                    router.history.push(next)
+                  }}
+                />
+              )
             }}
-          >
-            Continue
-          </a></p>}
+          />
+        </p>
+      )}
       <LoginForm onLoggedIn={() => router.history.replace(next)} />
-      <p>New here? <Link to="/signup">Create an account</Link>.</p>
+      <p><T id="common.newHere" components={{ 0: <Link to="/signup" /> }} /></p>
       <aside className="hint-box" aria-labelledby="demo-accounts">
-        <h2 id="demo-accounts">Demo accounts</h2>
-        <p>Alice and Bruno rent out their things; Chloé and David rent them. The password is the name followed by <code>-password</code>.</p>
+        <h2 id="demo-accounts">{t("account.demoAccounts")}</h2>
+        <p><T id="account.demoHint" components={{ 0: <code /> }} /></p>
         <ul>{demoUsers.map((name) => <li key={name}><code>{name}@example.com</code> / <code>{name}-password</code></li>)}</ul>
       </aside>
     </section>

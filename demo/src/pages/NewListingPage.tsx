@@ -5,10 +5,13 @@ import { type FormEvent, useState } from "react"
 import { useStelace, useStelaceQueries } from "stelace-effect/react"
 import { categoryLabel } from "../components/ListingImage.js"
 import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
-import { uploadPhotos, usePhotoUploader } from "../photos.js"
+import { useT } from "../i18n/index.js"
+import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
+import { usePhotoUploader } from "../photos.js"
 import { useAssetTypes, useCategories } from "../queries.js"
 
 export const NewListingPage = () => {
+  const t = useT()
   const api = useStelaceQueries()
   const navigate = useNavigate()
   const categories = useCategories().data ?? []
@@ -18,7 +21,7 @@ export const NewListingPage = () => {
   const uploader = usePhotoUploader()
   const [form, setForm] = useState({ name: "", categoryId: "", price: "", quantity: "1", description: "" })
   const [files, setFiles] = useState<Array<File>>([])
-  const [progress, setProgress] = useState("")
+  const [progress, setProgress] = useState<UploadProgress | undefined>()
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
 
   const create = useMutation({
@@ -35,7 +38,7 @@ export const NewListingPage = () => {
         ...(photos.length > 0 ? { metadata: { images: photos.map((url) => ({ url })) } } : {})
       })
     },
-    onSettled: () => setProgress(""),
+    onSettled: () => setProgress(undefined),
     onSuccess: async (listing) => {
       // lists that show listings (the owner's, the home page's, search) read them again
       await Promise.all([
@@ -52,43 +55,43 @@ export const NewListingPage = () => {
 
   return (
     <section className="narrow">
-      <h1 tabIndex={-1}>List an item</h1>
-      <p>Rent out something you own. It appears in searches as soon as it's published.</p>
+      <h1 tabIndex={-1}>{t("layout.newListing")}</h1>
+      <p>{t("owner.newIntro")}</p>
       <form className="stack" onSubmit={submit}>
         <div className="field">
-          <label htmlFor="listing-name">Name</label>
+          <label htmlFor="listing-name">{t("common.name")}</label>
           <input id="listing-name" required maxLength={255} value={form.name} onChange={set("name")} />
         </div>
         <div className="field">
-          <label htmlFor="listing-category">Category</label>
+          <label htmlFor="listing-category">{t("common.category")}</label>
           <select id="listing-category" required value={form.categoryId} onChange={set("categoryId")}>
-            <option value="">Choose a category</option>
+            <option value="">{t("owner.chooseCategory")}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>{categoryLabel(category.id, categories)}</option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="listing-price">Price per day, in euros</label>
+          <label htmlFor="listing-price">{t("owner.pricePerDayInEuros")}</label>
           <input id="listing-price" type="number" required min="1" step="0.01" value={form.price} onChange={set("price")} />
         </div>
         <div className="field">
-          <label htmlFor="listing-quantity">Quantity</label>
+          <label htmlFor="listing-quantity">{t("common.quantity")}</label>
           <input id="listing-quantity" type="number" required min="1" max="1000" step="1" value={form.quantity} onChange={set("quantity")} aria-describedby="listing-quantity-hint" />
-          <p id="listing-quantity-hint" className="hint">How many of this item you rent out at the same time.</p>
+          <p id="listing-quantity-hint" className="hint">{t("owner.quantityHint")}</p>
         </div>
         <div className="field">
-          <label htmlFor="listing-description">Description</label>
+          <label htmlFor="listing-description">{t("common.description")}</label>
           <textarea id="listing-description" rows={5} maxLength={3000} value={form.description} onChange={set("description")} />
         </div>
         <PhotoInput
           id="listing-photos"
           enabled={uploader !== undefined}
-          offHint="Photo uploads are not set up for this marketplace."
+          offHint={t("photos.uploadsOff")}
           onFiles={setFiles}
         />
         <SaveStatus progress={progress} error={create.isError ? create.error : undefined} />
-        <button type="submit" disabled={create.isPending}>{create.isPending ? "Publishing…" : "Publish listing"}</button>
+        <button type="submit" disabled={create.isPending}>{create.isPending ? t("owner.publishing") : t("owner.publish")}</button>
       </form>
     </section>
   )

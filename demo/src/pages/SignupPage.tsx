@@ -4,8 +4,10 @@ import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import { useSession, useStelace } from "stelace-effect/react"
 import { ErrorMessage } from "../components/Feedback.js"
+import { T, useT } from "../i18n/index.js"
 
 export const SignupPage = () => {
+  const t = useT()
   const client = useStelace()
   const session = useSession()
   const navigate = useNavigate()
@@ -27,26 +29,26 @@ export const SignupPage = () => {
 
   return (
     <section className="narrow">
-      <h1 tabIndex={-1}>Sign up</h1>
+      <h1 tabIndex={-1}>{t("layout.signUp")}</h1>
       <form className="stack" onSubmit={submit}>
         <div className="field">
-          <label htmlFor="signup-name">Name</label>
+          <label htmlFor="signup-name">{t("common.name")}</label>
           <input id="signup-name" autoComplete="name" required maxLength={255} value={form.name} onChange={set("name")} aria-describedby="signup-name-hint" />
-          <p id="signup-name-hint" className="hint">Shown to the people you rent from or to.</p>
+          <p id="signup-name-hint" className="hint">{t("account.nameHint")}</p>
         </div>
         <div className="field">
-          <label htmlFor="signup-email">Email</label>
+          <label htmlFor="signup-email">{t("common.email")}</label>
           <input id="signup-email" type="email" autoComplete="email" required maxLength={255} value={form.email} onChange={set("email")} />
         </div>
         <div className="field">
-          <label htmlFor="signup-password">Password</label>
+          <label htmlFor="signup-password">{t("common.password")}</label>
           <input id="signup-password" type="password" autoComplete="new-password" required minLength={8} maxLength={255} value={form.password} onChange={set("password")} aria-describedby="signup-password-hint" />
-          <p id="signup-password-hint" className="hint">At least 8 characters.</p>
+          <p id="signup-password-hint" className="hint">{t("account.passwordHint")}</p>
         </div>
         {signup.isError && <ErrorMessage error={signup.error} action="signup" />}
-        <button type="submit" disabled={signup.isPending}>{signup.isPending ? "Creating your account…" : "Sign up"}</button>
+        <button type="submit" disabled={signup.isPending}>{signup.isPending ? t("account.creating") : t("layout.signUp")}</button>
       </form>
-      <p>Already have an account? <Link to="/login">Log in</Link>.</p>
+      <p><T id="account.haveAccount" components={{ 0: <Link to="/login" /> }} /></p>
     </section>
   )
 }

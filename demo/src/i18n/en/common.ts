@@ -1,4 +1,32 @@
 /** Messages used across the app. */
 export default {
-  "common.loading": "Loading…"
+  "common.pageTitle": "{title} · Stelace Rentals",
+  "common.loading": "Loading…",
+  "common.loadingListings": "Loading listings…",
+  "common.loadingRatings": "Loading ratings…",
+  "common.loadingMessages": "Loading messages…",
+  "common.tryAgain": "Try again",
+  "common.send": "Send",
+  "common.sending": "Sending…",
+  "common.saving": "Saving…",
+  "common.cancel": "Cancel",
+  "common.message": "Message",
+  "common.name": "Name",
+  "common.email": "Email",
+  "common.password": "Password",
+  "common.category": "Category",
+  "common.description": "Description",
+  "common.quantity": "Quantity",
+  "common.startDate": "Start date",
+  "common.endDate": "End date",
+  "common.breadcrumb": "Breadcrumb",
+  "common.otherCategory": "Other",
+  "common.by": "by {name}",
+  "common.you": "You",
+  "common.aMember": "A member",
+  "common.aListing": "A listing",
+  "common.aBooking": "A booking",
+  "common.aRemovedListing": "A listing that was removed",
+  "common.perDay": "per day",
+  "common.newHere": "New here? <0>Create an account</0>."
 }

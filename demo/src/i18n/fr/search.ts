@@ -1,5 +1,5 @@
 /** The search page's messages in French (see en/search.ts). */
-import type { MessageId } from "../index.js"
+import type search from "../en/search.js"
 
 export default {
   "search.title": "Rechercher des annonces",
@@ -50,4 +50,4 @@ export default {
   "search.map.selected": "{name} est mise en évidence dans la liste.",
   "search.map.zoomIn": "Zoom avant",
   "search.map.zoomOut": "Zoom arrière"
-} satisfies Partial<Record<MessageId, string>>
+} satisfies Record<keyof typeof search, string>

@@ -1,0 +1,25 @@
+/** What the app says when something fails, by kind of failure (`errors.ts`). */
+export default {
+  "errors.datesTaken": "These dates are not available: the listing is already booked for them.",
+  "errors.endBeforeStart": "The end date must be after the start date.",
+  "errors.tooShort": "This booking is too short for this listing.",
+  "errors.tooLong": "This booking is too long for this listing: book 30 days at most.",
+  "errors.notBookable": "This listing can't be booked at the moment.",
+  "errors.emailTaken": "An account with this email already exists. Log in instead.",
+  "errors.transitionRefused": "This booking changed in the meantime. Its current status is shown below.",
+  "errors.loginMismatch": "This email and password don't match an account. Check them and try again.",
+  "errors.unauthorized": "The marketplace did not recognise you. Log in again and try once more.",
+  "errors.cannotPublish": "Your account can't publish listings yet.",
+  "errors.forbidden": "You're not allowed to do this. Try logging in with another account.",
+  "errors.notFound": "We couldn't find this page. It may have been removed.",
+  "errors.conflict": "This changed in the meantime. Reload the page to see where it stands, then try again.",
+  "errors.validation": "Some of the information isn't valid. Please check the form and try again.",
+  "errors.rateLimited": "Too many attempts in a short time. Please wait a moment and try again.",
+  "errors.rateLimitedFor": "Too many attempts in a short time. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.",
+  "errors.unavailable": "The marketplace is not available right now. Please try again in a moment.",
+  "errors.timeout": "The marketplace took too long to answer. Please try again.",
+  "errors.offline": "We can't reach the marketplace right now. Check your connection and try again.",
+  "errors.sessionExpired": "Your session has ended. Please log in again.",
+  "errors.malformed": "The marketplace sent an answer the app cannot read. Please try again.",
+  "errors.generic": "Something went wrong on our side. Please try again."
+}

@@ -1,0 +1,287 @@
+/**
+ * The demo's languages: the French catalog has every English message, each taking the same values
+ * (arguments, plurals, `<0>` elements), none left in English unless it reads the same in French
+ * (listed below); every message is valid ICU; no user-visible text is written outside the
+ * catalogs; the language a visitor starts in; prices, dates and API errors in each language.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+import { parseAst } from "rolldown/parseAst"
+import { NetworkError, ServerError, SessionExpired } from "stelace-effect"
+import { describe, expect, it } from "vitest"
+import { type CompiledMessage, compileCatalog } from "../../demo/catalogs.js"
+import { describeError } from "../../demo/src/errors.js"
+import { formatDay, formatMonth, formatPeriod, formatPrice } from "../../demo/src/format.js"
+import { app } from "../../demo/src/i18n/en/app.js"
+import { en } from "../../demo/src/i18n/en/index.js"
+import { pages } from "../../demo/src/i18n/en/pages.js"
+import { fr } from "../../demo/src/i18n/fr/index.js"
+import { preferredLocale } from "../../demo/src/i18n/locales.js"
+
+/** French messages that are the English ones on purpose: names, and words French writes the same. */
+const sameInFrench = new Set([
+  "common.pageTitle", // the brand
+  "layout.brand",
+  "layout.menu",
+  "common.message",
+  "common.description",
+  "booking.total",
+  "booking.dates",
+  "photos.label",
+  "layout.conversation",
+  "search.distance",
+  "search.distanceKm"
+])
+
+/** What a compiled message takes: its arguments (with their kind) and its `<n>` elements. */
+const signature = (message: CompiledMessage): Array<string> => {
+  const found = new Set<string>()
+  const walk = (tokens: CompiledMessage) => {
+    for (const token of tokens) {
+      if (typeof token === "string") {
+        for (const [tag] of token.matchAll(/<\/?\d+\/?>/g)) found.add(`element ${tag}`)
+        continue
+      }
+      const [name, type, format] = token
+      found.add(`${name}: ${type ?? "text"}`)
+      if ((type === "plural" || type === "selectordinal" || type === "select") && typeof format === "object" && format !== null) {
+        for (const [key, choice] of Object.entries(format)) if (key !== "offset" && Array.isArray(choice)) walk(choice as CompiledMessage)
+      }
+    }
+  }
+  walk(message)
+  return [...found].sort()
+}
+
+describe("the catalogs", () => {
+  const english = compileCatalog(en, "English")
+  const french = compileCatalog(fr, "French")
+
+  it("compile: every message is valid ICU", () => {
+    expect(Object.keys(english).length).toBeGreaterThan(200)
+    expect(() => compileCatalog({ "broken.message": "Hello {name" }, "a test")).toThrow(/"broken.message" is not valid ICU/)
+  })
+
+  it("have a French message for every English one, and no other", () => {
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort())
+    expect(Object.entries(fr).filter(([, message]) => message.trim() === "")).toEqual([])
+  })
+
+  it("give French messages the same arguments, plurals and elements as the English ones", () => {
+    const mismatches = Object.keys(english).flatMap((id) => {
+      const [wanted, got] = [signature(english[id]!), signature(french[id]!)]
+      return JSON.stringify(wanted) === JSON.stringify(got) ? [] : [`${id}: English ${wanted.join(", ")}; French ${got.join(", ")}`]
+    })
+    expect(mismatches).toEqual([])
+  })
+
+  it("leave no message in English, but those that read the same in French", () => {
+    const untranslated = Object.keys(en).filter((id) => en[id as keyof typeof en] === fr[id as keyof typeof en] && !sameInFrench.has(id))
+    expect(untranslated).toEqual([])
+    // the list says no more than it needs to
+    expect([...sameInFrench].filter((id) => en[id as keyof typeof en] !== fr[id as keyof typeof en])).toEqual([])
+  })
+
+  it("tell a placeholder that French lost", () => {
+    expect(signature(compileCatalog({ x: "{count, plural, one {# day} other {# days}} for <0>{name}</0>" }).x!))
+      .toEqual(["count: plural", "element </0>", "element <0>", "name: text"])
+    expect(signature(compileCatalog({ x: "{count} jours pour {name}" }).x!)).toEqual(["count: text", "name: text"])
+  })
+})
+
+const demo = fileURLToPath(new URL("../../demo/src/", import.meta.url))
+const sources = (dir: string): Array<string> =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === "i18n" ? [] : sources(path)
+    return /\.tsx$/.test(name) ? [path] : []
+  })
+
+/** Text that is the same in every language, by file: the demo accounts' addresses and passwords. */
+const sameInEveryLanguage: Readonly<Record<string, ReadonlyArray<string>>> = {
+  "pages/LoginPage.tsx": ['text: "@example.com"', 'text: "-password"']
+}
+
+/** Attributes people read or hear. */
+const spokenAttributes = new Set(["aria-label", "aria-description", "aria-valuetext", "aria-roledescription", "label", "placeholder", "title", "alt"])
+
+type Node = { type: string; [key: string]: unknown }
+
+/** Text in the JSX of a file that a person would read: words outside the catalogs. */
+const literalText = (code: string, file: string): Array<string> => {
+  const found: Array<string> = []
+  const words = (text: string) => /\p{L}{2,}/u.test(text)
+  /** A string written where JSX shows it: a literal, a template's text, either side of a `?:` or `&&`. */
+  const shown = (node: Node | null | undefined, where: string) => {
+    if (!node) return
+    if (node.type === "Literal" && typeof node.value === "string" && words(node.value)) found.push(`${where}: "${node.value}"`)
+    else if (node.type === "TemplateLiteral") {
+      for (const quasi of node.quasis as Array<{ value: { cooked: string } }>) if (words(quasi.value.cooked)) found.push(`${where}: \`${quasi.value.cooked}\``)
+    } else if (node.type === "ConditionalExpression") {
+      shown(node.consequent as Node, where)
+      shown(node.alternate as Node, where)
+    } else if (node.type === "LogicalExpression") shown(node.right as Node, where)
+  }
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (typeof node !== "object" || node === null) return
+    const n = node as Node
+    if (n.type === "JSXElement" || n.type === "JSXFragment") {
+      for (const child of n.children as Array<Node>) {
+        if (child.type === "JSXText" && words(String(child.value))) found.push(`text: "${String(child.value).trim()}"`)
+        if (child.type === "JSXExpressionContainer") shown(child.expression as Node, "expression")
+      }
+    }
+    if (n.type === "JSXAttribute") {
+      const name = (n.name as { name: string }).name
+      if (spokenAttributes.has(name)) {
+        const value = n.value as Node | null
+        shown(value?.type === "JSXExpressionContainer" ? (value.expression as Node) : value, name)
+      }
+    }
+    for (const [key, child] of Object.entries(n)) if (key !== "type") visit(child)
+  }
+  visit(parseAst(code, { lang: "tsx" }, file))
+  return found
+}
+
+describe("user-visible text", () => {
+  it("is all in the catalogs: no words in JSX text or in spoken attributes", () => {
+    const files = sources(demo)
+    expect(files.length).toBeGreaterThan(30)
+    const found = files
+      .flatMap((file) => {
+        const name = relative(demo, file)
+        return literalText(readFileSync(file, "utf8"), file)
+          .filter((text) => !sameInEveryLanguage[name]?.includes(text))
+          .map((text) => `${name}: ${text}`)
+      })
+    expect(found).toEqual([])
+  })
+
+  it("is found by the scan where it is left", () => {
+    const code = `const A = ({ b }) => <p title="Hi there" aria-label={b ? "Yes" : t("x")}>Hello {b && "world"} {\`\${b} items\`} {"…"} · <T id="x" /></p>`
+    expect(literalText(code, "a.tsx").sort()).toEqual([
+      `aria-label: "Yes"`,
+      "expression: ` items`",
+      `expression: "world"`,
+      `text: "Hello"`,
+      `title: "Hi there"`
+    ].sort())
+  })
+})
+
+const parseModule = (file: string) => parseAst(readFileSync(file, "utf8"), { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file)
+
+/** The demo's modules a module imports for what they do at run time (not `import type`), by path. */
+const runtimeImports = (file: string): Array<string> => {
+  const program = parseModule(file) as unknown as { body: Array<Node> }
+  return program.body.flatMap((node) => {
+    const source = (node.source as { value?: unknown } | null | undefined)?.value
+    const typeOnly = node.importKind === "type" || node.exportKind === "type"
+    if (typeof source !== "string" || !source.startsWith(".") || typeOnly) return []
+    const base = join(file, "..", source.replace(/\.js$/, ""))
+    return [`${base}.ts`, `${base}.tsx`].filter((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile())
+  })
+}
+
+/** The message ids written in a module (as `t("…")`, `id="…"`, or in a table of ids). */
+const messageIds = (file: string): Array<string> => {
+  const ids: Array<string> = []
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (typeof node !== "object" || node === null) return
+    const n = node as Node
+    if (n.type === "Literal" && typeof n.value === "string" && Object.hasOwn(en, n.value)) ids.push(n.value)
+    for (const [key, child] of Object.entries(n)) if (key !== "type") visit(child)
+  }
+  visit(parseModule(file))
+  return ids
+}
+
+describe("the messages that come with the app", () => {
+  it("are all of English's with the pages' ones, each in one part", () => {
+    expect([...Object.keys(app), ...Object.keys(pages)].sort()).toEqual(Object.keys(en).sort())
+  })
+
+  it("are every message the app's first screen can show: the frame's and the home page's modules use no other", () => {
+    const seen = new Set<string>()
+    const queue = [join(demo, "main.tsx"), join(demo, "pages/HomePage.tsx")]
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      if (seen.has(file) || file.includes("/i18n/")) continue
+      seen.add(file)
+      queue.push(...runtimeImports(file))
+    }
+    expect(seen.size).toBeGreaterThan(15)
+    const fetchedLater = [...seen].flatMap((file) => messageIds(file).filter((id) => !Object.hasOwn(app, id)).map((id) => `${relative(demo, file)}: ${id}`))
+    expect(fetchedLater).toEqual([])
+    // the walk reads ids where they are: a page's module shows pages' messages
+    expect(messageIds(join(demo, "pages/BookingPage.tsx"))).toContain("booking.yourBookingOf")
+  })
+})
+
+describe("the visitor's language", () => {
+  it("is their earlier choice, or else the first of their browser's languages that the app speaks, or else English", () => {
+    expect(preferredLocale("fr", ["en-US"])).toBe("fr")
+    expect(preferredLocale("en", ["fr-FR"])).toBe("en")
+    expect(preferredLocale(null, ["fr-CA", "en"])).toBe("fr")
+    expect(preferredLocale(null, ["de-DE", "FR", "en"])).toBe("fr")
+    expect(preferredLocale(null, ["en-GB", "fr"])).toBe("en")
+    expect(preferredLocale(null, ["de", "it"])).toBe("en")
+    expect(preferredLocale("klingon", [])).toBe("en")
+    expect(preferredLocale("__proto__", ["fr"])).toBe("fr")
+  })
+})
+
+describe("prices and dates", () => {
+  it("read as each language writes them", () => {
+    const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, " ")
+    expect(formatPrice("en", 30, "EUR")).toBe("€30")
+    expect(formatPrice("en", 12.5, "EUR")).toBe("€12.50")
+    expect(spaces(formatPrice("fr", 30, "EUR"))).toBe("30,00 €")
+    expect(spaces(formatPrice("fr", 12.5, "EUR"))).toBe("12,50 €")
+    expect(formatDay("en", "2026-03-12T00:00:00.000Z")).toBe("Mar 12, 2026")
+    expect(formatDay("fr", "2026-03-12T00:00:00.000Z")).toBe("12 mars 2026")
+    expect(formatMonth("fr", "2026-11-02T00:00:00.000Z")).toBe("novembre 2026")
+    expect(spaces(formatPeriod("fr", "2026-11-12T00:00:00.000Z", "2026-11-15T00:00:00.000Z"))).toBe("12–15 nov. 2026")
+  })
+})
+
+describe("API errors", () => {
+  const server = (status: number, message = "x", headers: Record<string, string> = {}) =>
+    ServerError.fromResponse({ status, requestId: undefined, headers, body: { message } })
+  const network = (tag: "Timeout" | "Refused" | "Unknown") => new NetworkError({ message: "Network Error", reason: { _tag: tag } })
+
+  it("are described by their kind, never by the API's words", () => {
+    expect(describeError(server(404, "Asset type not found"))).toEqual({ id: "errors.notFound" })
+    expect(describeError(server(403))).toEqual({ id: "errors.forbidden" })
+    expect(describeError(server(403), "listing")).toEqual({ id: "errors.cannotPublish" })
+    expect(describeError(server(401), "login")).toEqual({ id: "errors.loginMismatch" })
+    expect(describeError(server(401))).toEqual({ id: "errors.unauthorized" })
+    expect(describeError(server(409))).toEqual({ id: "errors.conflict" })
+    expect(describeError(server(422))).toEqual({ id: "errors.validation" })
+    expect(describeError(server(429))).toEqual({ id: "errors.rateLimited" })
+    expect(describeError(server(429, "x", { "retry-after": "30" }))).toEqual({ id: "errors.rateLimitedFor", values: { seconds: 30 } })
+    expect(describeError(server(503))).toEqual({ id: "errors.unavailable" })
+    expect(describeError(server(500))).toEqual({ id: "errors.generic" })
+    expect(describeError(network("Timeout"))).toEqual({ id: "errors.timeout" })
+    expect(describeError(network("Refused"))).toEqual({ id: "errors.offline" })
+    expect(describeError(new SessionExpired({ message: "User session expired", statusCode: 403 }))).toEqual({ id: "errors.sessionExpired" })
+    expect(describeError(new Error("boom"))).toEqual({ id: "errors.generic" })
+  })
+
+  it("say what the API refused where its rule matters to the user", () => {
+    expect(describeError(server(422, "Not enough availability"), "booking")).toEqual({ id: "errors.datesTaken" })
+    expect(describeError(server(422, "Username already used"), "signup")).toEqual({ id: "errors.emailTaken" })
+  })
+
+  it("read in both languages", () => {
+    const english = compileCatalog(en)
+    const french = compileCatalog(fr)
+    for (const id of Object.keys(en).filter((key) => key.startsWith("errors."))) {
+      expect(english[id]).toBeDefined()
+      expect(french[id]).toBeDefined()
+    }
+  })
+})
