@@ -37,8 +37,8 @@ import { traceRefresh, tracedInvoke } from "./internal/pipeline/spans.js"
 import { makeNodeSender, nodeModules } from "./internal/wire/senders/node.js"
 import type { Sender } from "./internal/wire/rawSender.js"
 import type { CallOptions } from "./internal/routes/model.js"
-import type { Options, Settings } from "./internal/client/settings.js"
-import { resolveSettings } from "./internal/client/settings.js"
+import type { Options, SettingsRef } from "./internal/client/settings.js"
+import { makeSettingsRef, resolveSettings } from "./internal/client/settings.js"
 import type { RequestOptions } from "./internal/wire/apiTransport.js"
 import * as Session from "./Session.js"
 import { TokenStore } from "./TokenStore.js"
@@ -69,11 +69,12 @@ export const withRequestOptions: {
   Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
     Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options })))
 
+/** The settings of a new client, held in one place; its options checked (`InvalidArgument`). */
 const settingsOf = (options: Options | undefined) =>
-  Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument })
+  Effect.try({ try: () => makeSettingsRef(resolveSettings(options)), catch: (error) => error as InvalidArgument })
 
 /** A client over `sender`, decoding as the context it is built in says (`Schemas.layerDecoding`). */
-const clientOver = (settings: () => Settings, sender: Sender) =>
+const clientOver = (settings: SettingsRef, sender: Sender) =>
   Effect.map(Effect.service(CurrentResultDecoder), (decode) => makeClient({ settings, sender, decode }))
 
 /** The client and one session over the `TokenStore` in context: what apps with one user provide. */
@@ -92,13 +93,11 @@ const withSession = <E, R>(client: Effect.Effect<StelaceClient["Service"], E, R>
 export const make = (
   ...[options]: LayerOptions
 ): Effect.Effect<StelaceClient["Service"], InvalidArgument, HttpClient.HttpClient> =>
-  Effect.flatMap(settingsOf(options), (settings) => {
-    const current = () => settings
-    return Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) =>
+  Effect.flatMap(settingsOf(options), (settings) =>
+    Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) =>
       Effect.map(Effect.service(CurrentResultDecoder), (decode) =>
         // over an HttpClient, calls and refreshes are spans (the built-in senders carry no tracing)
-        makeClient({ settings: current, sender: httpClientSender(http, current), decode, traceRefresh, traced: tracedInvoke })))
-  })
+        makeClient({ settings, sender: httpClientSender(http, settings), decode, traceRefresh, traced: tracedInvoke }))))
 
 /**
  * The client alone, over the `HttpClient` in context: provide it once for the whole application
@@ -133,7 +132,7 @@ export const layerWithSender = (
             "Stelace: layerFetch and layerNode make no HTTP spans; for tracePropagation, use Stelace.layer with an HttpClient (e.g. FetchHttpClient.layer)"
         })
       )
-      : Effect.flatMap(settingsOf({ ...options, tracePropagation: false }), (settings) => clientOver(() => settings, sender))
+      : Effect.flatMap(settingsOf({ ...options, tracePropagation: false }), (settings) => clientOver(settings, sender))
   )
 
 /**

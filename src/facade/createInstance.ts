@@ -18,8 +18,8 @@ import { forwardPath, printable } from "../internal/pipeline/arguments.js"
 import { isThenable } from "../internal/session/hooks.js"
 import type { AnyEndpoint, Page } from "../internal/routes/model.js"
 import { nextPageInput } from "../internal/pipeline/nextPage.js"
-import type { BeforeRefreshToken, Options, Settings } from "../internal/client/settings.js"
-import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/client/settings.js"
+import type { BeforeRefreshToken, Options, SettingsRef } from "../internal/client/settings.js"
+import { DEFAULT_TIMEOUT, makeSettingsRef, optionNames, resolveSettings } from "../internal/client/settings.js"
 import type { Method } from "../internal/wire/apiTransport.js"
 import type { SessionEvent } from "../Session.js"
 import { infoFromTokens, loadingSnapshot, makeFor, redact, Session } from "../Session.js"
@@ -116,8 +116,8 @@ const hidden = (target: object, key: string, value: unknown) =>
  * resources, never its API key.
  */
 class FacadeInstance {
-  /** @internal */
-  declare _settings: Settings
+  /** @internal The client's settings, in one place: the setters change them there. */
+  declare readonly _settings: SettingsRef
   /** @internal */
   declare _tokenStore: CustomTokenStore
   /** @internal */
@@ -161,12 +161,12 @@ class FacadeInstance {
     // no HTTP spans nor trace headers: the facade has no tracer to report to, and CORS refuses the headers
     // one resolution of every setting (the setters below would each rebuild them): an empty key or
     // version is ignored, as setApiKey and setApiVersion do
-    hidden(this, "_settings", resolveSettings({
+    hidden(this, "_settings", makeSettingsRef(resolveSettings({
       ...transport,
       ...(apiKey ? { apiKey } : {}),
       ...(apiVersion ? { apiVersion } : {}),
       tracePropagation: false
-    }))
+    })))
     hidden(this, "_tokenStore", TokenStore.makeDefaultStore())
     hidden(this, "_beforeRefreshToken", null)
     hidden(this, "_listeners", { userSessionExpired: [] })
@@ -220,7 +220,7 @@ class FacadeInstance {
     })
     const scope = Scope.makeUnsafe()
     this._scope = scope
-    const client = makeClient({ settings: () => this._settings, sender: platformSender() })
+    const client = makeClient({ settings: this._settings, sender: platformSender() })
     const build = Effect.map(makeFor(client, store), (session): Client => ({ client, session })).pipe(
       Effect.provideService(Scope.Scope, scope)
     )
@@ -243,7 +243,7 @@ class FacadeInstance {
     if (cached !== undefined) return cached
     this._ensure()
     const host: FacadeHost = {
-      settings: () => this._settings,
+      settings: this._settings,
       session: () => this._session ? Promise.resolve(this._session) : (this._ensure() ?? this._ready ?? Promise.resolve()).then(() => this._session),
       // biome-ignore lint/style/noNonNullAssertion: _ensure just made the scope, and a disposed instance keeps its closed one
       scope: this._scope!,
@@ -430,10 +430,12 @@ class FacadeInstance {
     }
   }
 
-  /** @internal Applies a change of settings (checked first: a bad value changes nothing). */
+  /**
+   * @internal Applies a change of settings (checked first: a bad value changes nothing); the
+   * session hears of it from the settings.
+   */
   _update(patch: Options): void {
-    this._settings = updateSettings(this._settings, patch)
-    if (this._session) writerOf(this._session)?.settingsChanged()
+    this._settings.update(patch)
   }
 
   /**
@@ -521,7 +523,7 @@ class FacadeInstance {
 
   /** A configuration field, under stelace.js's names. */
   getApiField(name: string): unknown {
-    const settings = this._settings
+    const settings = this._settings.current
     switch (name) {
       case "key":
         return settings.apiKey === undefined ? null : Redacted.value(settings.apiKey)

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Scope from "effect/Scope"
-import type { Settings } from "../internal/client/settings.js"
+import type { SettingsRef } from "../internal/client/settings.js"
 import type { Session } from "../Session.js"
 import type { Signal, WebSocketConstructor } from "./connection.js"
 import { SignalError } from "./errors.js"
@@ -27,7 +27,8 @@ export interface SubscribeOptions {
 
 /** What the facade instance gives the subscription. */
 export interface FacadeHost {
-  readonly settings: () => Settings
+  /** The instance's settings, read when a connection is made (so `setHost` and `setApiKey` apply). */
+  readonly settings: SettingsRef
   /** The instance's session, once its client is built. */
   readonly session: () => Promise<Session["Service"] | undefined>
   /** The instance's scope: closed by `dispose`. */
@@ -44,7 +45,7 @@ const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): P
     hub = Promise.all([import("./hub.js"), import("./sdk.js"), host.session()]).then(([Hub, Sdk, session]) =>
       Effect.runPromise(Hub.make({
         endpoint: () => {
-          const settings = host.settings()
+          const settings = host.settings.current
           return { origin: settings.wire.origin, apiKey: settings.apiKey === undefined ? "" : Redacted.value(settings.apiKey) }
         },
         session: session ? Sdk.fromSession(session) : Sdk.noSession,
@@ -69,7 +70,7 @@ export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, o
   for (const name of ["onError", "onState"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw invalid(`${name} must be a function`)
   }
-  if (host.settings().apiKey === undefined) throw invalid("an API key (pubk_...) is needed")
+  if (host.settings.current.apiKey === undefined) throw invalid("an API key (pubk_...) is needed")
   let stopped = false
   let stop: () => void = () => {}
   hubOf(host, options.WebSocket).then((hub) => {

@@ -117,6 +117,27 @@ describe("the session of an instance (for user interfaces)", () => {
     await stelace.dispose()
   })
 
+  it("follows setOrganizationId made while an asynchronous store first answers: snapshot and requests agree", async () => {
+    const { target } = await instance()
+    let answer: (tokens: null) => void = () => {}
+    const answered = new Promise<null>((resolve) => (answer = resolve))
+    const stelace = createInstance({
+      apiKey: PUBLISHABLE_KEY,
+      host: "127.0.0.1",
+      port: target.port,
+      protocol: "http",
+      tokenStore: { getTokens: () => answered, setTokens: () => {}, removeTokens: () => {} }
+    })
+    expect(stelace.session.getSnapshot()).toMatchObject({ status: "loading", organizationId: null })
+    stelace.setOrganizationId("org_1")
+    answer(null)
+    await vi.waitFor(() => expect(stelace.session.getSnapshot().status).toBe("anonymous"))
+    expect(stelace.session.getSnapshot().organizationId).toBe("org_1")
+    await stelace.assets.read("ast_1")
+    expect(target.requests.map((request) => request.headers["x-stelace-organization-id"])).toEqual(["org_1"])
+    await stelace.dispose()
+  })
+
   it("a disposed instance rejects calls with a typed error", async () => {
     const stelace = createInstance({ apiKey: PUBLISHABLE_KEY })
     await stelace.dispose()

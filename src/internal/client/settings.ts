@@ -1,7 +1,8 @@
 /**
  * A client's settings: the layer options with defaults applied and checked, and what every
  * request derives from them alone (origin, authorization headers, constant headers), computed
- * once here and again only when a setter of the Promise facade changes a setting.
+ * once here and again only when a setter of the Promise facade changes a setting; and the one
+ * place a client holds them (`SettingsRef`).
  *
  * @internal
  */
@@ -256,3 +257,51 @@ export const updateSettings = (settings: Settings, patch: Options): Settings => 
   const next = { ...current, ...checkOptions(patch) }
   return { ...next, wire: makeWire(next) }
 }
+
+/**
+ * The settings of one client, held in one place: every request reads `current` as it is sent (a
+ * property read: no Effect step, no allocation per call), `update` is the only way to change
+ * them, and the client's sessions `subscribe` to follow what changed (the organization).
+ *
+ * A holder rather than effect's `SubscriptionRef`: requests read it synchronously on the hot path,
+ * and its `changes` stream would carry `PubSub` and `Stream` into the Promise facade's bundle.
+ */
+export interface SettingsRef {
+  /** The settings in force. */
+  readonly current: Settings
+  /**
+   * Applies `patch`, checked like the options: a bad value throws `InvalidArgument` and changes
+   * nothing. The subscribers hear of the new settings before it returns.
+   */
+  readonly update: (patch: Options) => void
+  /** Calls `listener` with the settings after every change; returns the function that stops. */
+  readonly subscribe: (listener: (settings: Settings) => void) => () => void
+}
+
+class SettingsCell implements SettingsRef {
+  current: Settings
+  // most clients never change their settings, and Effect clients never do: no set until needed
+  listeners: Set<(settings: Settings) => void> | undefined = undefined
+
+  constructor(current: Settings) {
+    this.current = current
+  }
+
+  update(patch: Options): void {
+    const next = updateSettings(this.current, patch)
+    this.current = next
+    if (this.listeners !== undefined) for (const listener of [...this.listeners]) listener(next)
+  }
+
+  subscribe(listener: (settings: Settings) => void): () => void {
+    this.listeners ??= new Set()
+    const listeners = this.listeners
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }
+}
+
+/** Holds `settings` for one client. */
+export const makeSettingsRef = (settings: Settings): SettingsRef => new SettingsCell(settings)

@@ -15,7 +15,7 @@ import * as Random from "effect/Random"
 import type { NetworkError } from "../../Errors.js"
 import { InvalidArgument, MalformedResponse, ServerError } from "../../Errors.js"
 import type { RawRequest, RawResponse, Sender } from "./rawSender.js"
-import type { Settings } from "../client/settings.js"
+import type { Settings, SettingsRef } from "../client/settings.js"
 import { invalidHeaderValue } from "../client/settings.js"
 
 /** HTTP methods the API uses. */
@@ -207,10 +207,10 @@ const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError
 }
 
 /**
- * Builds the transport of a client over a sender. `settings` is read on every request, so the
- * Promise facade's setters apply to the next call.
+ * Builds the transport of a client over a sender. Every request reads the settings in force as it
+ * is sent, so the Promise facade's setters apply to the next call.
  */
-export const makeTransport = (sender: Sender, settings: () => Settings): Transport => {
+export const makeTransport = (sender: Sender, settings: SettingsRef): Transport => {
   /** The request as it goes on the wire, or why it cannot (an input JSON cannot serialize, a header value with a line break). */
   const build = (request: ApiRequest, current: Settings): RawRequest | InvalidArgument => {
     const wire = current.wire
@@ -248,8 +248,7 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
   }
 
   const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
-    const current = settings()
-    const raw = build(request, current)
+    const raw = build(request, settings.current)
     if (raw instanceof InvalidArgument) return Effect.fail(raw)
     return Effect.flatMap(sender(raw), toResult)
   }
@@ -257,7 +256,7 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
   return {
     send: (request) => {
       const once = Effect.suspend(() => attempt(request))
-      const times = settings().maxRetries
+      const times = settings.current.maxRetries
       if (!idempotent.has(request.method) || times <= 0) return once
       // most calls succeed: nothing about retries runs before a first failure
       const retry = (error: TransportError, n: number): Effect.Effect<ApiResponse, TransportError> =>

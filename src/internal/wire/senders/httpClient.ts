@@ -13,7 +13,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import type { RawResponse, Sender } from "../rawSender.js"
 import { networkError, reasonOf } from "../rawSender.js"
-import type { Settings } from "../../client/settings.js"
+import type { SettingsRef } from "../../client/settings.js"
 import type { Method } from "../apiTransport.js"
 
 /** The answer as the pipeline reads it: status, headers and text. */
@@ -26,11 +26,11 @@ const toRaw = (response: HttpClientResponse.HttpClientResponse) =>
   }))
 
 /**
- * A sender over `client`; `settings` is read per request (for `tracePropagation`). A client that
+ * A sender over `client`, reading the client's `tracePropagation` per request. A client that
  * fails on a status itself (`HttpClient.filterStatusOk`) still has an answer: it becomes the
  * `ServerError` of that answer, never a `NetworkError` (which would be retried).
  */
-export const httpClientSender = (client: HttpClient.HttpClient, settings: () => Settings): Sender => (request) => {
+export const httpClientSender = (client: HttpClient.HttpClient, settings: SettingsRef): Sender => (request) => {
   const exchange = client.execute(
     HttpClientRequest.make(request.method as Method)(request.url, {
       headers: request.headers,
@@ -54,5 +54,5 @@ export const httpClientSender = (client: HttpClient.HttpClient, settings: () => 
     : exchange
   // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the
   // headers, and spans cost a third of a call when nothing collects them
-  return settings().tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
+  return settings.current.tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
 }
