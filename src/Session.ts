@@ -36,7 +36,7 @@ import * as Stream from "effect/Stream"
 import type { InvalidArgument, MalformedResponse, NetworkError } from "./Errors.js"
 import { HookError, MalformedResponse as Malformed, ServerError, SessionExpired } from "./Errors.js"
 import type { BeforeRefreshToken, SettingsRef } from "./internal/client/settings.js"
-import { DEFAULT_TIMEOUT } from "./internal/client/settings.js"
+import { DEFAULT_TIMEOUT, followSettings } from "./internal/client/settings.js"
 import type { AccessTokenClaims } from "./internal/session/accessToken.js"
 import { decodeAccessToken } from "./internal/session/accessToken.js"
 import { limitHook } from "./internal/session/hooks.js"
@@ -205,7 +205,7 @@ export const makeWith = (options: {
     // the organization is the client's setting: the snapshot follows its changes (the Promise
     // facade's setOrganizationId) from now on, while an asynchronous store first answers too; a
     // session made per request stops following when its scope ends
-    const unfollow = settings.subscribe((next) => {
+    const unfollow = followSettings(settings, (next) => {
       const changed = next.organizationId ?? null
       if (changed === organizationId) return
       organizationId = changed

@@ -7,6 +7,7 @@
  */
 import type { InvalidArgument } from "../Errors.js"
 import type { AnyEndpoint } from "../internal/routes/model.js"
+import type { Invocation } from "../internal/pipeline/arguments.js"
 import { argumentError, buildPath, printable } from "../internal/pipeline/arguments.js"
 import type { RequestOptions } from "../internal/wire/apiTransport.js"
 
@@ -44,10 +45,9 @@ export const warn = (message: string): void => {
   else console.warn(`Stelace: ${message}`)
 }
 
-/** One facade call, its arguments sorted out. */
-export interface ParsedCall {
+/** One facade call, its arguments sorted out: the core's invocation (data is its input), and the abort signal. */
+export interface ParsedCall extends Invocation {
   readonly params: ReadonlyArray<string>
-  readonly data: unknown
   readonly options: RequestOptions | undefined
   readonly signal: AbortSignal | undefined
 }
@@ -110,5 +110,5 @@ const parse = (endpoint: AnyEndpoint, input: ReadonlyArray<unknown>): ParsedCall
   if (args.length > 0) {
     return argumentError(endpoint, `Unknown arguments (${args.map((arg) => (arg === null || arg === undefined ? "" : printable(arg))).join(",")}). Did you mean to pass an options object?`)
   }
-  return { params: params as Array<string>, data, options: toRequestOptions(options), signal: options?.signal }
+  return { params: params as Array<string>, input: data, options: toRequestOptions(options), signal: options?.signal }
 }

@@ -12,6 +12,8 @@ import type { Session } from "../Session.js"
 import type { Signal, WebSocketConstructor } from "./connection.js"
 import { SignalError } from "./errors.js"
 import type { ConnectionState, Hub } from "./hub.js"
+import type { ClientRuntime } from "../internal/client/runtime.js"
+import { runtimeOf } from "../internal/client/runtime.js"
 
 /** Options of `signal.subscribe`. */
 export interface SubscribeOptions {
@@ -38,6 +40,21 @@ export interface FacadeHost {
 }
 
 const invalid = (message: string) => new SignalError({ reason: "InvalidArgument", message: `Stelace Signal: ${message}` })
+
+/** What the subscriptions of a client share, made on first use and kept on its core. */
+export const hostOf = (runtime: ClientRuntime): FacadeHost => {
+  if (runtime.signalHost !== undefined) return runtime.signalHost
+  runtime.ensure()
+  const host: FacadeHost = {
+    settings: runtime.settings,
+    session: () => (runtime.ensure() ?? Promise.resolve()).then(() => runtime.session),
+    // made by `ensure`, or closed by `dispose` (an instance disposed before it was used)
+    scope: runtime.scope as Scope.Scope,
+    hubs: new Map()
+  }
+  runtime.signalHost = host
+  return host
+}
 
 const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): Promise<Hub> => {
   let hub = host.hubs.get(WebSocket)
@@ -114,24 +131,18 @@ export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, o
   }
 }
 
-/** A facade instance, as `install` sees it. */
-interface Installable {
-  readonly _signalHost?: FacadeHost
-  _signalSubscribe?: (handler: (signal: Signal) => void, options?: SubscribeOptions) => () => void
-}
-
 /**
  * Makes `stelace.signal.subscribe` work on a facade instance (idempotent). The facade leaves the
  * real-time client out until this is called, so apps that do not use it do not carry it.
  */
 export const install = (stelace: object): void => {
-  const target = stelace as Installable
-  const host = target._signalHost
-  if (host === undefined) throw invalid("install takes an instance made by createInstance")
-  if (target._signalSubscribe !== undefined) return
-  Object.defineProperty(target, "_signalSubscribe", {
-    value: (handler: (signal: Signal) => void, options?: SubscribeOptions) => subscribe(host, handler, options),
-    enumerable: false,
-    configurable: true
-  })
+  let runtime: ClientRuntime
+  try {
+    runtime = runtimeOf(stelace)
+  } catch {
+    throw invalid("install takes an instance made by createInstance")
+  }
+  if (runtime.subscribeSignals !== undefined) return
+  const host = hostOf(runtime)
+  runtime.subscribeSignals = (handler, options) => subscribe(host, handler, options)
 }

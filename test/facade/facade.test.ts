@@ -117,7 +117,7 @@ describe("the session of an instance (for user interfaces)", () => {
     await stelace.dispose()
   })
 
-  it("follows setOrganizationId made while an asynchronous store first answers: snapshot and requests agree", async () => {
+  it("follows setOrganizationId made while an asynchronous store first answers: snapshot and requests agree once it has", async () => {
     const { target } = await instance()
     let answer: (tokens: null) => void = () => {}
     const answered = new Promise<null>((resolve) => (answer = resolve))
@@ -128,11 +128,15 @@ describe("the session of an instance (for user interfaces)", () => {
       protocol: "http",
       tokenStore: { getTokens: () => answered, setTokens: () => {}, removeTokens: () => {} }
     })
+    const events: Array<unknown> = []
+    stelace.session.subscribe((event) => events.push(event))
     expect(stelace.session.getSnapshot()).toMatchObject({ status: "loading", organizationId: null })
     stelace.setOrganizationId("org_1")
+    expect(stelace.session.getSnapshot()).toMatchObject({ status: "loading", organizationId: "org_1" })
     answer(null)
     await vi.waitFor(() => expect(stelace.session.getSnapshot().status).toBe("anonymous"))
     expect(stelace.session.getSnapshot().organizationId).toBe("org_1")
+    expect(events).toContainEqual(expect.objectContaining({ _tag: "Changed" }))
     await stelace.assets.read("ast_1")
     expect(target.requests.map((request) => request.headers["x-stelace-organization-id"])).toEqual(["org_1"])
     await stelace.dispose()

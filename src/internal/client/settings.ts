@@ -81,7 +81,7 @@ export interface Wire {
   readonly headers: Readonly<Record<string, string>>
 }
 
-/** Settings with every default applied. Change them with `updateSettings` only. */
+/** Settings with every default applied. A client holds them in its `SettingsRef`. */
 export interface Settings {
   readonly apiKey: Redacted.Redacted<string> | undefined
   readonly apiVersion: string | undefined
@@ -249,59 +249,44 @@ export const resolveSettings = (options: Options = {}): Settings => {
 }
 
 /**
- * The settings with `patch` applied (checked like the options), the wire rebuilt. Throws
- * `InvalidArgument` on a bad value, leaving nothing changed.
- */
-export const updateSettings = (settings: Settings, patch: Options): Settings => {
-  const { wire: _, ...current } = settings
-  const next = { ...current, ...checkOptions(patch) }
-  return { ...next, wire: makeWire(next) }
-}
-
-/**
- * The settings of one client, held in one place: every request reads `current` as it is sent (a
- * property read: no Effect step, no allocation per call), `update` is the only way to change
- * them, and the client's sessions `subscribe` to follow what changed (the organization).
+ * The settings of one client, held in one place, as effect's `Ref` holds a value: every request
+ * reads `current` as it is sent (a property read: no Effect step, no allocation per call),
+ * `updateSettings` is the only way to change them, and the client's sessions `followSettings` to
+ * hear what changed (the organization).
  *
- * A holder rather than effect's `SubscriptionRef`: requests read it synchronously on the hot path,
- * and its `changes` stream would carry `PubSub` and `Stream` into the Promise facade's bundle.
+ * A holder of its own rather than effect's `SubscriptionRef`: requests read it synchronously on
+ * the hot path, and its `changes` stream would carry `PubSub` and `Stream` into the Promise
+ * facade's bundle. Plain data and functions, like `Ref`'s, so an app that never changes its
+ * settings (every Effect app) carries no code to change them.
  */
 export interface SettingsRef {
   /** The settings in force. */
   readonly current: Settings
-  /**
-   * Applies `patch`, checked like the options: a bad value throws `InvalidArgument` and changes
-   * nothing. The subscribers hear of the new settings before it returns.
-   */
-  readonly update: (patch: Options) => void
-  /** Calls `listener` with the settings after every change; returns the function that stops. */
-  readonly subscribe: (listener: (settings: Settings) => void) => () => void
-}
-
-class SettingsCell implements SettingsRef {
-  current: Settings
-  // most clients never change their settings, and Effect clients never do: no set until needed
-  listeners: Set<(settings: Settings) => void> | undefined = undefined
-
-  constructor(current: Settings) {
-    this.current = current
-  }
-
-  update(patch: Options): void {
-    const next = updateSettings(this.current, patch)
-    this.current = next
-    if (this.listeners !== undefined) for (const listener of [...this.listeners]) listener(next)
-  }
-
-  subscribe(listener: (settings: Settings) => void): () => void {
-    this.listeners ??= new Set()
-    const listeners = this.listeners
-    listeners.add(listener)
-    return () => {
-      listeners.delete(listener)
-    }
-  }
+  /** Who follows the changes; none until someone does. */
+  followers: Set<(settings: Settings) => void> | undefined
 }
 
 /** Holds `settings` for one client. */
-export const makeSettingsRef = (settings: Settings): SettingsRef => new SettingsCell(settings)
+export const makeSettingsRef = (current: Settings): SettingsRef => ({ current, followers: undefined })
+
+/**
+ * Applies `patch`, checked like the options: a bad value throws `InvalidArgument` and changes
+ * nothing. The followers hear of the new settings before it returns.
+ */
+export const updateSettings = (ref: SettingsRef, patch: Options): void => {
+  const { wire: _, ...current } = ref.current
+  const next = { ...current, ...checkOptions(patch) }
+  const settings: Settings = { ...next, wire: makeWire(next) }
+  ;(ref as { current: Settings }).current = settings
+  if (ref.followers !== undefined) for (const follower of [...ref.followers]) follower(settings)
+}
+
+/** Calls `follower` with the settings after every change; returns the function that stops. */
+export const followSettings = (ref: SettingsRef, follower: (settings: Settings) => void): () => void => {
+  ref.followers ??= new Set()
+  const followers = ref.followers
+  followers.add(follower)
+  return () => {
+    followers.delete(follower)
+  }
+}
