@@ -213,7 +213,14 @@ export const makeWith = (options: {
       snapshot = { ...snapshot, organizationId }
       emit({ _tag: "OrganizationChanged", organizationId })
     })
-    yield* Effect.addFinalizer(() => Effect.sync(unfollow))
+    /** Stops the store's change notifications, once they are followed. */
+    let unsubscribe: (() => void) | undefined
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        unfollow()
+        unsubscribe?.()
+      })
+    )
 
     /** Bumped by every change that replaces the session; a refresh belongs to one generation. */
     let generation = 0
@@ -304,10 +311,9 @@ export const makeWith = (options: {
         })
       )
       yield* Effect.forkIn(readOnNotice, scope)
-      const unsubscribe = store.subscribe(() => {
+      unsubscribe = store.subscribe(() => {
         Deferred.doneUnsafe(notice, Effect.void)
       })
-      yield* Effect.addFinalizer(() => Effect.sync(unsubscribe))
     }
 
     const hookTimeout = () => settings.current.timeout || DEFAULT_TIMEOUT

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error a JavaScript module of the bench, without declarations
-import { measure } from "../../bench/bundles.mjs"
+import { bundle, measure } from "../../bench/bundles.mjs"
 
 const root = resolve(import.meta.dirname, "../..")
 const tsc = join(root, "node_modules/.bin/tsc")
@@ -111,6 +111,18 @@ describe("the packed package", () => {
       }))
       expect(() => run(tsc, ["-p", "tsconfig.json"], dir)).not.toThrow()
     }
+  })
+
+  it("leaves the node:http transport out of browser bundles of the Promise facade (the package's browser field), and keeps it for Node", async () => {
+    const source = `import { createInstance } from "stelace-effect"\nexport const stelace = createInstance({ apiKey: "pubk_test_x" })`
+    const senders = (modules: ReadonlyArray<readonly [string, number]>) =>
+      modules.map(([path]) => path).filter((path) => path.includes("/senders/")).map((path) => path.replace(/^.*\/senders\//, "")).sort()
+    const browser: { modules: ReadonlyArray<readonly [string, number]> } = await bundle(source, consumer)
+    expect(senders(browser.modules)).toEqual(["fetch.js", "platform.browser.js"])
+    const { build } = await import("esbuild")
+    const node = await build({ stdin: { contents: source, resolveDir: consumer }, bundle: true, minify: true, format: "esm", platform: "node", write: false, metafile: true, logLevel: "error" })
+    const inNode = Object.entries(Object.values(node.metafile.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0)
+    expect(senders(inNode.map(([path]) => [path, 0] as const))).toEqual(["fetch.js", "node.js", "platform.js"])
   })
 
   it("keeps the typical browser app's bundles within their budgets (ratios to stelace@0.14.0)", async () => {

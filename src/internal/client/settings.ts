@@ -108,8 +108,6 @@ export const DEFAULT_REFRESH_MARGIN = 30_000
 /** What the SDK sends as user agent outside browsers (stable, so refresh tokens stay valid). */
 export const DEFAULT_USER_AGENT = "Stelace/0.14.0"
 
-const isBrowser = typeof window === "object" && typeof (window as { document?: unknown }).document === "object"
-
 /** Keys look like `<type>_<env>_<random>`, 32 characters at least. */
 export const isApiKey = (key: unknown): key is string => {
   if (typeof key !== "string" || key.length < 32) return false
@@ -188,7 +186,7 @@ const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
   return out as Partial<Omit<Settings, "wire">>
 }
 
-/** A `window` with a `document`, looked up when a key is set (so a DOM set up later counts). */
+/** A `window` with a `document`, looked up when settings are made (so a DOM set up later counts). */
 const inBrowser = () => typeof window === "object" && window !== null && typeof (window as { document?: unknown }).document === "object"
 
 /** The wire of some settings; refuses a secret key in a browser unless explicitly allowed. */
@@ -200,7 +198,7 @@ const makeWire = (settings: Omit<Settings, "wire">): Wire => {
   const defaultPort = settings.protocol === "https" ? 443 : 80
   const port = settings.port ?? defaultPort
   const headers: Record<string, string> = { accept: "application/json, text/plain, */*" }
-  const userAgent = settings.userAgent ?? (isBrowser ? undefined : DEFAULT_USER_AGENT)
+  const userAgent = settings.userAgent ?? (inBrowser() ? undefined : DEFAULT_USER_AGENT)
   if (userAgent) headers["user-agent"] = userAgent
   if (settings.apiVersion) headers["x-stelace-version"] = settings.apiVersion
   if (settings.organizationId) headers["x-stelace-organization-id"] = settings.organizationId
