@@ -99,7 +99,7 @@ const call = (runtime: ClientRuntime, endpoint: AnyEndpoint, args: Array<unknown
   try {
     const parsed = parseArguments(endpoint, args)
     if (parsed instanceof InvalidArgument) return Promise.reject(parsed)
-    return runtime.request(endpoint, parsed, parsed.signal, endpoint.kind === "list" ? toList : undefined)
+    return runtime.request(endpoint, parsed, parsed.signal, endpoint.kind === "list" ? toList : undefined, parsed.headers)
   } catch (error) {
     return Promise.reject(error)
   }
@@ -117,7 +117,7 @@ async function* paginate(runtime: ClientRuntime, endpoint: AnyEndpoint, args: Ar
   if (parsed instanceof InvalidArgument) throw parsed
   let invocation: Invocation = parsed
   while (true) {
-    const page = await runtime.request(endpoint, invocation, parsed.signal) as Page<unknown>
+    const page = await runtime.request(endpoint, invocation, parsed.signal, undefined, parsed.headers) as Page<unknown>
     yield* page.results
     const next = nextPageInput(invocation.input as Readonly<Record<string, unknown>> | undefined, page)
     if (next === undefined) return

@@ -89,6 +89,47 @@ describe("headers", () => {
   })
 })
 
+describe("headers of your own (an addition to stelace.js's options)", () => {
+  it("are sent from the options object after the data, or beside a stelace* option; in the data's place, headers stay data", async () => {
+    const { stelace, target } = await instance()
+    target.respond((request) => ({ body: request.path === "/assets" ? [] : {} }))
+    await stelace.assets.list({ nbResultsPerPage: 2 }, { headers: { "X-Tenant": "acme" } })
+    await stelace.assets.read("ast_1", undefined, { headers: { "x-tenant": "bcme" } })
+    await stelace.assets.read("ast_1", { stelaceVersion: "2019-05-20", headers: { "x-tenant": "ccme" } })
+    await stelace.forward.get("/custom", undefined, { headers: { "x-tenant": "dcme" } })
+    for await (const _ of stelace.assets.paginate({}, { headers: { "x-tenant": "ecme" } })) break
+    await stelace.emails.send({ html: "<p>Hi</p>", to: "a@example.com", headers: { "X-Campaign": "spring" } })
+    expect(target.requests.map((r) => [r.method, r.url, r.headers["x-tenant"], r.headers["x-stelace-version"]])).toEqual([
+      ["GET", "/assets?nbResultsPerPage=2", "acme", undefined],
+      ["GET", "/assets/ast_1", "bcme", undefined],
+      ["GET", "/assets/ast_1", "ccme", "2019-05-20"],
+      ["GET", "/custom", "dcme", undefined],
+      ["GET", "/assets", "ecme", undefined],
+      ["POST", "/emails/send", undefined, undefined]
+    ])
+    expect(target.requests[5].json).toEqual({ html: "<p>Hi</p>", to: "a@example.com", headers: { "X-Campaign": "spring" } })
+    expect(target.requests[5].headers["x-campaign"]).toBeUndefined()
+  })
+
+  it("reject the SDK's own headers and unsendable ones with InvalidArgument naming them, sending nothing", async () => {
+    const { stelace, target } = await instance()
+    const refused = await Promise.all([
+      stelace.assets.list({}, { headers: { Authorization: "Basic x" } }),
+      stelace.assets.list({}, { stelaceOrganizationId: "org_1", headers: { "x-stelace-organization-id": "org_2" } }),
+      stelace.assets.list({}, { headers: { "x-trace\r\nx-injected": "1" } }),
+      stelace.assets.list({}, { headers: { "x-trace": "1\r\nx-injected: 1" } })
+    ].map((call) => call.then(() => undefined, (error: unknown) => error)))
+    expect(refused.every((error) => error instanceof InvalidArgument)).toBe(true)
+    expect(refused.map((error) => (error as Error).message)).toEqual([
+      `Stelace: the "authorization" header is the SDK's, not one to set in "headers" (on API request to GET /assets)`,
+      `Stelace: the "x-stelace-organization-id" header is the SDK's, not one to set in "headers" (on API request to GET /assets)`,
+      `Stelace: "x-trace\\r\\nx-injected" is not a header name (on API request to GET /assets)`,
+      `Stelace: the "x-trace" header cannot carry its value (a string without line breaks nor control characters is expected) (on API request to GET /assets)`
+    ])
+    expect(target.requests).toEqual([])
+  })
+})
+
 describe("dispose", () => {
   it("releases the instance: later calls are refused", async () => {
     const { stelace } = await instance()

@@ -28,7 +28,7 @@ import type { Invocation } from "../pipeline/arguments.js"
 import type { AnyEndpoint } from "../routes/model.js"
 import type { Sender } from "../wire/rawSender.js"
 import { platformSender } from "../wire/senders/platform.js"
-import { makeClient, StelaceClient } from "./core.js"
+import { CurrentRequestOptions, makeClient, StelaceClient } from "./core.js"
 import type { Settings, SettingsRef } from "./settings.js"
 import { makeSettingsRef } from "./settings.js"
 
@@ -132,13 +132,21 @@ export class ClientRuntime {
   /**
    * Performs one call of `endpoint` as the runtime's user: resolves with its result (a list's
    * page as the core makes it, or `shape`d), rejects with its typed error, or `RequestAborted`
-   * when `signal` aborts. Never throws.
+   * when `signal` aborts. `headers` of your own must have been checked (`headersProblem`). Never
+   * throws.
    */
-  request(endpoint: AnyEndpoint, invocation: Invocation, signal?: AbortSignal, shape?: (result: unknown) => unknown): Promise<unknown> {
+  request(
+    endpoint: AnyEndpoint,
+    invocation: Invocation,
+    signal?: AbortSignal,
+    shape?: (result: unknown) => unknown,
+    headers?: Readonly<Record<string, string>>
+  ): Promise<unknown> {
     const invoke = this.invoke
-    if (invoke === undefined || this.disposed) return this.whenBuilt(() => this.request(endpoint, invocation, signal, shape))
-    const result = invoke(endpoint, invocation)
-    return this.run(shape === undefined ? result : Effect.map(result, shape), signal)
+    if (invoke === undefined || this.disposed) return this.whenBuilt(() => this.request(endpoint, invocation, signal, shape, headers))
+    let result = invoke(endpoint, invocation)
+    if (shape !== undefined) result = Effect.map(result, shape)
+    return this.run(headers === undefined ? result : Effect.provideService(result, CurrentRequestOptions, { headers }), signal)
   }
 
   /** Runs an Effect program on the client and the user's session: its result, or its typed error. Never throws. */

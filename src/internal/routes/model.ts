@@ -163,11 +163,12 @@ export type ParamArgs<P extends string> = P extends `${infer Before}/:${string}/
 export type InputArgs<In> = {} extends In ? [input?: In] : [input: In]
 
 /**
- * Per-call options of the Effect functions. Once an API version is registered (see `Register`),
- * `apiVersion` may only be that one, so results stay typed truthfully.
+ * Per-call options of the Effect functions (headers of your own go through
+ * `Stelace.withRequestOptions`). Once an API version is registered (see `Register`), `apiVersion`
+ * may only be that one, so results stay typed truthfully.
  */
-export type CallOptions = [T.RegisteredApiVersion] extends [undefined] ? RequestOptions
-  : Omit<RequestOptions, "apiVersion"> & { readonly apiVersion?: T.RegisteredApiVersion | undefined }
+export type CallOptions = [T.RegisteredApiVersion] extends [undefined] ? Omit<RequestOptions, "headers">
+  : Omit<RequestOptions, "apiVersion" | "headers"> & { readonly apiVersion?: T.RegisteredApiVersion | undefined }
 
 /** Arguments of an endpoint's function: path parameters, input, per-call options. */
 export type EndpointArgs<E extends AnyEndpoint> = E extends Endpoint<infer P, infer In, any, any, any>

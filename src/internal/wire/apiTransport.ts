@@ -23,7 +23,8 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
 
 /**
  * Per-call options: they map to the `x-stelace-version`, `x-stelace-user-id` and
- * `x-stelace-organization-id` headers, overriding the client's settings for one call.
+ * `x-stelace-organization-id` headers, overriding the client's settings for one call, and add
+ * headers of your own.
  */
 export interface RequestOptions {
   /** API version for this call, e.g. `2019-05-20` for page-based lists. */
@@ -32,6 +33,12 @@ export interface RequestOptions {
   readonly userId?: string | undefined
   /** Organization to act as; `null` removes the client's organization for this call. */
   readonly organizationId?: string | null | undefined
+  /**
+   * Headers of your own (a trace or tenant id for a proxy, say); only through
+   * `Stelace.withRequestOptions` (and the Promise facade's options object), which check them where
+   * they are given and make their names lower-case (`customHeaders.ts`).
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
 /** A request as the pipeline takes it. */
@@ -109,6 +116,7 @@ const requestHeaders = (settings: Settings, request: ApiRequest, withBody: boole
       else delete headers["x-stelace-organization-id"]
     }
     if (options.userId) headers["x-stelace-user-id"] = options.userId
+    if (options.headers !== undefined) Object.assign(headers, options.headers)
   }
   if (withBody) headers["content-type"] = "application/json;charset=utf-8"
   return headers
