@@ -4,8 +4,6 @@
  * optional Node-style callback. Anything left over is an error. One addition: an object after the
  * data that carries `headers` is an options object too (stelace.js refused it as an unknown
  * argument); in the data's place, `headers` stays data (`emails.send` takes a `headers` field).
- *
- * @internal
  */
 import type { InvalidArgument } from "../Errors.js"
 import type { AnyEndpoint } from "../internal/routes/model.js"

@@ -2,8 +2,6 @@
  * What the React hooks read about one client's session: its state (`loading`, `anonymous`,
  * `authenticated` or `expired`), and who is asking (the part of the state query keys carry). One
  * store per provider, so nothing is shared between clients or requests.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type { ClientRuntime } from "../internal/client/runtime.js"

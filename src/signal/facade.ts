@@ -1,8 +1,6 @@
 /**
  * `stelace.signal.subscribe(handler, options)` for the Promise facade. The signal code is loaded
  * on the first subscription (a dynamic import), so an app that never subscribes does not carry it.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

@@ -4,7 +4,7 @@
  * whose browser bundles stay within their budgets (sizes are deterministic; speed is a bench).
  */
 import { execFileSync } from "node:child_process"
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -111,6 +111,44 @@ describe("the packed package", () => {
       }))
       expect(() => run(tsc, ["-p", "tsconfig.json"], dir)).not.toThrow()
     }
+  })
+
+  it("ships no @internal declaration (tsc's stripInternal), the instance type of createInstance included", () => {
+    const dist = join(consumer, "node_modules/stelace-effect/dist")
+    const declarations = (dir: string): Array<string> =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? declarations(join(dir, entry.name)) : entry.name.endsWith(".d.ts") ? [join(dir, entry.name)] : []
+      )
+    const files = declarations(dist)
+    expect(files.length).toBeGreaterThan(100)
+    expect(files.filter((file) => readFileSync(file, "utf8").includes("@internal")).map((file) => file.slice(dist.length))).toEqual([])
+    const read = (file: string) => readFileSync(join(dist, "esm", file), "utf8")
+    expect(read("facade/instanceTypes.d.ts")).toContain("export interface StelaceInstanceApi")
+    expect(read("Session.d.ts")).not.toMatch(/\bmakeWith\b|\bmakeFor\b/)
+    expect(read("Stelace.d.ts")).not.toContain("layerWithSender")
+    expect(read("Errors.d.ts")).not.toContain("defineHidden")
+  })
+
+  it("has declarations that type-check on their own (skipLibCheck off), every entry point imported, stripped ones not missed", () => {
+    const dir = join(consumer, "ts-declarations")
+    run("mkdir", ["-p", dir], consumer)
+    // the React bindings' declarations refer to React's and TanStack Query's, which an app has
+    for (const name of ["react", "@types/react", "@tanstack"]) {
+      run("mkdir", ["-p", join(consumer, "node_modules", name, "..")], consumer)
+      run("ln", ["-sfn", join(root, "node_modules", name), join(consumer, "node_modules", name)], consumer)
+    }
+    const entries = ["", "/testing", "/react", "/Stelace", "/TokenStore", "/Session", "/Errors", "/Schemas", "/Signal", "/Assets"]
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }))
+    writeFileSync(
+      join(dir, "index.ts"),
+      `${entries.map((entry, i) => `import * as M${i} from "stelace-effect${entry}"`).join("\n")}\nimport type { Asset } from "stelace-effect/Types"\n` +
+        `export const all = [${entries.map((_, i) => `M${i}`).join(", ")}]\nexport type A = Asset\n`
+    )
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
+      compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022", "dom"], strict: true, noEmit: true, skipLibCheck: false, types: [] },
+      files: ["index.ts"]
+    }))
+    expect(() => run(tsc, ["-p", "tsconfig.json"], dir)).not.toThrow()
   })
 
   it("leaves the node:http transport out of browser bundles of the Promise facade (the package's browser field), and keeps it for Node", async () => {

@@ -3,8 +3,6 @@
  * call function), app-wide and free of user state. A user's session is a service of its own
  * (`Session`), handed to each call; `Stelace`'s layers and `make` wrap this, and the Promise
  * facade runs it directly (so its bundle carries neither `Layer` nor `ManagedRuntime`).
- *
- * @internal
  */
 import * as Context from "effect/Context"
 import type { Invoke, ResultDecoder } from "../pipeline/invoke.js"

@@ -7,8 +7,6 @@
  * for it); runs calls and Effect programs on them, keeping those under way for `dispose` to
  * interrupt; and announces the session to user interfaces. No layers and no managed runtime: the
  * services live in the runtime's scope, which `dispose` closes, so a facade app carries neither.
- *
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"

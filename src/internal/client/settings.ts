@@ -3,8 +3,6 @@
  * request derives from them alone (origin, authorization headers, constant headers), computed
  * once here and again only when a setter of the Promise facade changes a setting; and the one
  * place a client holds them (`SettingsRef`).
- *
- * @internal
  */
 import type * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

@@ -1,7 +1,5 @@
 /**
  * Walking a list page after page, whichever pagination the server answers with.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

@@ -2,8 +2,6 @@
  * What an endpoint is, as data: method, path template, whether it answers a list, and the few
  * behaviours some routes add (forcing `save` on search, storing or clearing the session). Types of
  * the input and output ride along as phantoms, so call signatures are derived from the table.
- *
- * @internal
  */
 import type {
   HookError,

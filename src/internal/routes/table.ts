@@ -26,8 +26,6 @@
  * One constant per resource family, so a bundle keeps only the families it uses: every route call
  * is marked pure (bundlers do not follow the helpers' own annotations across files), and types
  * are given as an instantiation expression (`as<Out, In>`), which costs no call at run time.
- *
- * @internal
  */
 import type * as T from "../../Types.js"
 import { as, del, get, list, patch, post, put } from "./model.js"

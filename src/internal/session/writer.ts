@@ -3,8 +3,6 @@
  * (Changes of the client's settings reach its sessions from the client's `SettingsRef`.) Kept off the public `Session` service (a program must not be able
  * to write a session without logging in): each session the SDK makes registers its writer here,
  * and the call pipeline finds it for the auth routes.
- *
- * @internal
  */
 import type * as Effect from "effect/Effect"
 import type { HookError } from "../../Errors.js"

@@ -6,8 +6,6 @@
  * timeout) or any `HttpClient` (through `HttpClient.execute`, with effect's timeout).
  *
  * It knows nothing of sessions: callers hand it the access token to send.
- *
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

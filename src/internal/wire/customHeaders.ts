@@ -5,8 +5,6 @@
  * organization, content type, user agent) and those the connection's framing depends on are
  * refused, naming the header; so are a name that is not an HTTP token and a value that is not a
  * string without line breaks. A value is never quoted (it may be a credential).
- *
- * @internal
  */
 import { invalidHeaderValue } from "../client/settings.js"
 

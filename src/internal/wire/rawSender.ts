@@ -4,8 +4,6 @@
  * one timer and the platform's own cancellation; any `HttpClient` becomes one through
  * `httpClientSender`. Nothing here imports effect's HTTP modules, so apps on the built-in
  * transports do not carry them.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type { NetworkErrorReason } from "../../Errors.js"

@@ -6,8 +6,6 @@
  * Redirects are not followed (`redirect: "manual"`), so the API key and the user's token never
  * leave the API host. Browsers hide such an answer from scripts (an opaque response, status 0):
  * it fails with a `NetworkError` whose reason is `redirect`.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type { NetworkError } from "../../../Errors.js"

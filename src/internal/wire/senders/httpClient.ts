@@ -2,8 +2,6 @@
  * Any `HttpClient` as a sender: the application's own, the in-memory backend's, or one made for
  * tests. Its requests go through `HttpClient.execute` (so its spans and trace headers, unless
  * `tracePropagation` is `false`), with effect's timeout.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Tracer from "effect/Tracer"

@@ -10,8 +10,6 @@
  * Every body goes with its `content-length`: node:http frames a body by itself only for methods it
  * expects one on (POST, PUT, PATCH), and writes the bytes of a DELETE's or an OPTIONS' unframed,
  * which the server reads as the start of a second request.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type { NetworkError } from "../../../Errors.js"
