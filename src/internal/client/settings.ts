@@ -167,7 +167,7 @@ const checks: Record<keyof Options, Check> = {
 }
 
 /** The names of the options. */
-export const optionNames = Object.keys(checks) as ReadonlyArray<keyof Options>
+export const optionNames = /*#__PURE__*/ Object.keys(checks) as ReadonlyArray<keyof Options>
 
 /** Checks the options present in `options` and returns them with their final types. */
 const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
