@@ -130,7 +130,7 @@ export class ClientRuntime {
   /**
    * Performs one call of `endpoint` as the runtime's user: resolves with its result (a list's
    * page as the core makes it, or `shape`d), rejects with its typed error, or `RequestAborted`
-   * when `signal` aborts. `headers` of your own must have been checked (`headersProblem`). Never
+   * when `signal` aborts. `headers` of your own must have been checked (`checkHeaders`). Never
    * throws.
    */
   request(
