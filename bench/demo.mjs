@@ -5,8 +5,11 @@
 // cold cache), under Lighthouse's mobile profile applied through the DevTools protocol.
 //
 // Per page it prints the JavaScript transferred (files, KB on the wire as the server sent it, and
-// gzip -9 of the same files), then the median over the runs of LCP, CLS and total blocking time,
-// each beside its Core Web Vitals "good" threshold:
+// gzip -9 of the same files): first the page's first load (the scripts requested before the
+// page's \`h1\` was on screen: the app, the page's own chunk, whatever they import eagerly), then
+// all of it (with what loads later, such as the real-time client once a user is known). Then the
+// median over the runs of LCP, CLS and total blocking time, each beside its Core Web Vitals "good"
+// threshold:
 //
 // - LCP: the last `largest-contentful-paint` entry once the page is quiet;
 // - CLS: the largest session window of `layout-shift` entries without recent input (shifts at
@@ -19,7 +22,10 @@
 // benchmark, not a test: it asserts nothing, and stops by itself (about 40 s per run of the pages).
 //
 //   npm run bench:demo
-//   node bench/demo.mjs [--runs 3]
+//   node bench/demo.mjs [--runs 3] [--verbose]
+//
+// --verbose lists each script (first load or later) and the elements that moved in each layout
+// shift (what to reserve space for).
 //
 // The pages are the list `pages` below: a path, and the user to log in as first, if any.
 import { spawn } from "node:child_process"
@@ -34,6 +40,7 @@ const arg = (name, fallback) => {
   return index === -1 ? fallback : process.argv[index + 1]
 }
 const runs = Number(arg("runs", "3"))
+const verbose = process.argv.includes("--verbose")
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs takes a whole number from 1, not "${arg("runs")}"`)
   process.exit(2)
@@ -117,8 +124,22 @@ const launch = launchChromium
 // In the page: the observers, from before the app's first script
 
 const observe = () => {
-  const state = { lcp: 0, lcpElement: "", fcp: undefined, shifts: [], longTasks: [] }
+  const state = { lcp: 0, lcpElement: "", fcp: undefined, shifts: [], longTasks: [], heading: undefined }
   window.__vitals = state
+  const describe = (node) => {
+    if (node == null) return "?"
+    if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName.toLowerCase()
+    const classes = typeof node.className === "string" && node.className ? `.${node.className.trim().split(/\s+/).join(".")}` : ""
+    return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${classes}`
+  }
+  // when the page's heading is first on screen: the end of its first load
+  new MutationObserver((_, observer) => {
+    const heading = document.querySelector("main h1")
+    if (heading !== null && heading.textContent.trim() !== "") {
+      state.heading = performance.now()
+      observer.disconnect()
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true })
   const watch = (type, onEntry) => {
     try {
       new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true })
@@ -135,7 +156,9 @@ const observe = () => {
     if (entry.name === "first-contentful-paint") state.fcp = entry.startTime
   })
   watch("layout-shift", (entry) => {
-    if (!entry.hadRecentInput) state.shifts.push({ start: entry.startTime, value: entry.value })
+    if (!entry.hadRecentInput) {
+      state.shifts.push({ start: entry.startTime, value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) })
+    }
   })
   watch("longtask", (entry) => state.longTasks.push({ start: entry.startTime, duration: entry.duration }))
 }
@@ -207,8 +230,18 @@ const measure = async (browser, app, page) => {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown })
 
     const scripts = new Map()
+    const requested = new Map()
+    let navigationStart
+    cdp.on("Network.requestWillBeSent", ({ requestId, timestamp, type }) => {
+      if (type === "Document" && navigationStart === undefined) navigationStart = timestamp
+      requested.set(requestId, timestamp)
+    })
     cdp.on("Network.responseReceived", ({ requestId, response }) => {
-      if (/javascript|ecmascript/.test(response.mimeType)) scripts.set(requestId, { url: response.url, wire: 0 })
+      if (/javascript|ecmascript/.test(response.mimeType)) {
+        // milliseconds since the document's request, close to the page's performance.now()
+        const at = navigationStart === undefined ? 0 : (requested.get(requestId) - navigationStart) * 1000
+        scripts.set(requestId, { url: response.url, wire: 0, at })
+      }
     })
     cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
       const script = scripts.get(requestId)
@@ -243,15 +276,26 @@ const measure = async (browser, app, page) => {
     if (vitals.pathname !== new URL(page.path, app.appUrl).pathname || /^log in$/i.test(heading?.trim() ?? "")) {
       problems.push(`ended on ${vitals.pathname} ("${heading}") instead of ${page.path}`)
     }
+    if (vitals.heading === undefined) problems.push("the page's h1 never showed")
+    const all = [...scripts.values()].map((script, index) => ({
+      ...script,
+      raw: bodies[index].length,
+      gzip: gzipSync(bodies[index], { level: 9 }).length,
+      first: vitals.heading !== undefined && script.at <= vitals.heading
+    }))
+    const total = (list) => ({
+      files: list.length,
+      wire: list.reduce((sum, script) => sum + script.wire, 0),
+      raw: list.reduce((sum, script) => sum + script.raw, 0),
+      gzip: list.reduce((sum, script) => sum + script.gzip, 0)
+    })
     return {
       heading: heading?.trim() ?? "",
       problems,
-      js: {
-        files: scripts.size,
-        wire: [...scripts.values()].reduce((sum, script) => sum + script.wire, 0),
-        raw: bodies.reduce((sum, body) => sum + body.length, 0),
-        gzip: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0)
-      },
+      js: total(all),
+      firstJs: total(all.filter((script) => script.first)),
+      scripts: all,
+      shifts: vitals.shifts,
       lcp: vitals.lcp,
       lcpElement: vitals.lcpElement,
       cls: cumulativeLayoutShift(vitals.shifts),
@@ -301,6 +345,7 @@ try {
       path: page.path,
       heading: last.heading,
       js: last.js,
+      firstJs: last.firstJs,
       lcp: median(of("lcp")),
       lcpElement: last.lcpElement,
       cls: median(of("cls")),
@@ -310,10 +355,19 @@ try {
     }
     rows.push(row)
     console.log(`${row.page.padEnd(8)} ${row.path}  (h1 "${row.heading}")`)
-    console.log(
-      `  JavaScript  ${String(row.js.files).padStart(2)} files  ${kb(row.js.wire).padStart(9)} on the wire  ` +
-        `${kb(row.js.gzip).padStart(9)} gzip  (${kb(row.js.raw)} uncompressed)`
-    )
+    const jsLine = (label, js) =>
+      `  ${label.padEnd(11)} ${String(js.files).padStart(2)} files  ${kb(js.wire).padStart(9)} on the wire  ` +
+      `${kb(js.gzip).padStart(9)} gzip  (${kb(js.raw)} uncompressed)`
+    console.log(jsLine("first load", row.firstJs))
+    console.log(jsLine("in all", row.js))
+    if (verbose) {
+      for (const script of last.scripts) {
+        console.log(`    ${script.first ? "first" : "later"}  ${kb(script.gzip).padStart(9)} gzip  at ${Math.round(script.at)} ms  ${new URL(script.url).pathname}`)
+      }
+      for (const shift of last.shifts) {
+        console.log(`    shift ${shift.value.toFixed(3)} at ${Math.round(shift.start)} ms: ${shift.sources.join(", ") || "?"}`)
+      }
+    }
     const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
     const shift = (value) => value.toFixed(3)
     const millis = (ms) => `${Math.round(ms)} ms`

@@ -23,7 +23,7 @@ export const start = (args: ReadonlyArray<string>, options: { command?: Readonly
   const child = spawn(command!, [...commandArgs, ...args], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "", MAX_BODY_SIZE: "", STELACE_API_URL: "", STELACE_PUBLISHABLE_KEY: "" },
+    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "", MAX_BODY_SIZE: "", STELACE_API_URL: "", STELACE_PUBLISHABLE_KEY: "", MAP_TILES_URL: "", MAP_ATTRIBUTION: "" },
     detached: true
   })
   let output = ""

@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "../bin/backend.mjs"
+import { isTileTemplate } from "../demo/src/tileTemplate.js"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp } from "./demo/serve.mjs"
 
@@ -23,6 +24,10 @@ const usage = `Usage: npm start -- [options]
   --api-url <url>               serve the app against this Stelace server instead   env STELACE_API_URL
                                 of the local one (which then does not start)
   --publishable-key <pubk_...>  the app's key on that server (never a secret key)  env STELACE_PUBLISHABLE_KEY
+  --map-tiles <url>             the search map's tiles, a URL with {z}, {x}, {y}    env MAP_TILES_URL
+                                (default https://tile.openstreetmap.org/{z}/{x}/{y}.png)
+  --map-attribution <text>      whom the map credits for its tiles (needed with     env MAP_ATTRIBUTION
+                                --map-tiles; default "© OpenStreetMap contributors")
   -h, --help                    this help`
 
 const flags = {
@@ -33,7 +38,9 @@ const flags = {
   "--access-token-ttl": "accessTokenTtl",
   "--max-body-size": "maxBodySize",
   "--api-url": "apiUrl",
-  "--publishable-key": "publishableKey"
+  "--publishable-key": "publishableKey",
+  "--map-tiles": "mapTiles",
+  "--map-attribution": "mapAttribution"
 }
 
 class UsageError extends Error {}
@@ -93,6 +100,24 @@ const readApiUrl = (value) => {
 }
 
 /**
+ * The search map's tiles for the app's configuration: nothing for OpenStreetMap's (the app's
+ * default), else a URL template Leaflet can fill and whom to credit.
+ */
+const readMapTiles = (raw, flags) => {
+  const tilesFrom = flags.mapTiles ? "--map-tiles" : "MAP_TILES_URL"
+  if (raw.mapTiles !== undefined && !isTileTemplate(raw.mapTiles)) {
+    throw new UsageError(`${tilesFrom} must be an http: or https: URL with {z}, {x} and {y} in it (and no other placeholder than {s}, {r} or {-y}), such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, not "${raw.mapTiles}"`)
+  }
+  if (raw.mapTiles !== undefined && raw.mapAttribution === undefined) {
+    throw new UsageError(`${tilesFrom} needs --map-attribution (or MAP_ATTRIBUTION): whom the map credits for those tiles, as their terms usually ask`)
+  }
+  return {
+    ...(raw.mapTiles === undefined ? {} : { mapTiles: raw.mapTiles }),
+    ...(raw.mapAttribution === undefined ? {} : { mapAttribution: raw.mapAttribution })
+  }
+}
+
+/**
  * The app's key on another server: the app runs in visitors' browsers, where anyone can read it,
  * so only a publishable key is taken.
  */
@@ -118,11 +143,14 @@ const parseOptions = (argv, env) => {
     maxBodySize: fromEnv("MAX_BODY_SIZE"),
     apiUrl: fromEnv("STELACE_API_URL"),
     publishableKey: fromEnv("STELACE_PUBLISHABLE_KEY"),
+    mapTiles: fromEnv("MAP_TILES_URL"),
+    mapAttribution: fromEnv("MAP_ATTRIBUTION"),
     apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase())
   }
   let portFlag = false
   let seedFlag = false
   let keyFlag = false
+  const given = {}
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2)
     if (flag === "--help" || flag === "-h") return { help: true }
@@ -137,11 +165,16 @@ const parseOptions = (argv, env) => {
     if (name === "port") portFlag = true
     if (name === "seed") seedFlag = true
     if (name === "publishableKey") keyFlag = true
+    given[name] = true
     raw[name] = value
   }
   if (raw.apiOnly && portFlag) throw new UsageError("--port is the app's port; with --api-only, set the API's with --api-port")
   if (raw.host === "") throw new UsageError("--host needs a value")
-  if (raw.apiUrl !== undefined) return remoteOptions(raw, keyFlag)
+  if (raw.apiOnly && (raw.mapTiles !== undefined || raw.mapAttribution !== undefined)) {
+    throw new UsageError(`${raw.mapTiles !== undefined ? "--map-tiles" : "--map-attribution"} sets up the app's map; --api-only runs only the API`)
+  }
+  const map = readMapTiles(raw, given)
+  if (raw.apiUrl !== undefined) return remoteOptions(raw, keyFlag, map)
   if (raw.publishableKey !== undefined) {
     throw new UsageError(`${keyFlag ? "--publishable-key" : "STELACE_PUBLISHABLE_KEY"} is the app's key on another server: it goes with --api-url (or STELACE_API_URL)`)
   }
@@ -154,12 +187,13 @@ const parseOptions = (argv, env) => {
     seed,
     accessTokenTtl: integer("--access-token-ttl", raw.accessTokenTtl, { min: 1, max: 31_536_000 }),
     maxBodySize: bodySize(raw.maxBodySize),
-    apiOnly: raw.apiOnly
+    apiOnly: raw.apiOnly,
+    map
   }
 }
 
 /** The app alone, against another Stelace server: what concerns the local backend has no place. */
-const remoteOptions = (raw, keyFlag) => {
+const remoteOptions = (raw, keyFlag, map) => {
   const local = { apiPort: "--api-port", seed: "--seed", accessTokenTtl: "--access-token-ttl", maxBodySize: "--max-body-size" }
   for (const [name, flag] of Object.entries(local)) {
     if (raw[name] !== undefined) throw new UsageError(`${flag} sets up the local Stelace backend, which does not start with --api-url`)
@@ -170,7 +204,8 @@ const remoteOptions = (raw, keyFlag) => {
     host: raw.host ?? "127.0.0.1",
     remote: {
       apiUrl: readApiUrl(raw.apiUrl),
-      apiKey: readPublishableKey(raw.publishableKey, keyFlag ? "--publishable-key" : "STELACE_PUBLISHABLE_KEY")
+      apiKey: readPublishableKey(raw.publishableKey, keyFlag ? "--publishable-key" : "STELACE_PUBLISHABLE_KEY"),
+      ...map
     }
   }
 }
@@ -300,7 +335,7 @@ const main = async () => {
       port: options.port,
       host: options.host,
       // the local backend's development uploads (outside the Stelace API) hold the listings' photos
-      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads` }
+      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads`, ...options.map }
     }).catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
     lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "")

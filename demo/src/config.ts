@@ -3,18 +3,33 @@
  * and which key the app uses. The app runs in visitors' browsers, where anyone can read that key,
  * so only a publishable key (`pubk_...`) is taken; a secret key (`seck_...`), which grants
  * everything on the platform, stops the app before anything is sent with it.
+ *
+ * It also says where the search page's map takes its tiles from, and whom to credit for them
+ * (OpenStreetMap's standard tiles unless told otherwise).
  */
+
+import { isTileTemplate } from "./tileTemplate.js"
 
 export interface Config {
   readonly apiUrl: URL
   readonly apiKey: string
   /** Where listing photos are uploaded (the local backend's development endpoint), if anywhere. */
   readonly uploadUrl?: URL | undefined
+  /** The map's tile URL template: an http(s) URL with `{z}`, `{x}` and `{y}` (and maybe `{s}`, `{r}`). */
+  readonly mapTiles: string
+  /** Whom the map credits for its tiles, as text. */
+  readonly mapAttribution: string
 }
 
 export type ConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problem: string }
 
-const defaults = { apiUrl: "http://127.0.0.1:4100", apiKey: "pubk_test_LocalStelacePublicKey0001" }
+/** The map's tiles when the configuration names none: OpenStreetMap's standard tiles, and its credit. */
+export const defaultMapTiles = {
+  mapTiles: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  mapAttribution: "© OpenStreetMap contributors"
+} as const
+
+const defaults = { apiUrl: "http://127.0.0.1:4100", apiKey: "pubk_test_LocalStelacePublicKey0001", ...defaultMapTiles }
 
 /** The configuration of this page, or the sentence that says why the app cannot run with it. */
 export const readConfig = (text: string | null | undefined): ConfigResult => {
@@ -27,7 +42,13 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     return { ok: false, problem: "The app's configuration (the #stelace-config script of the page) must be a JSON object." }
   }
-  const { apiUrl = defaults.apiUrl, apiKey = defaults.apiKey, uploadUrl } = raw as { apiUrl?: unknown; apiKey?: unknown; uploadUrl?: unknown }
+  const {
+    apiUrl = defaults.apiUrl,
+    apiKey = defaults.apiKey,
+    uploadUrl,
+    mapTiles = defaults.mapTiles,
+    mapAttribution = defaults.mapAttribution
+  } = raw as { apiUrl?: unknown; apiKey?: unknown; uploadUrl?: unknown; mapTiles?: unknown; mapAttribution?: unknown }
   if (typeof apiKey === "string" && apiKey.startsWith("seck_")) {
     return {
       ok: false,
@@ -57,5 +78,11 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
       return { ok: false, problem: "The app's configuration gives a photo upload address that is not http: or https:." }
     }
   }
-  return { ok: true, config: { apiUrl: url, apiKey, uploadUrl: upload } }
+  if (typeof mapTiles !== "string" || !isTileTemplate(mapTiles)) {
+    return { ok: false, problem: "The app's configuration gives a map tile address that is not an http: or https: URL with {z}, {x} and {y} in it." }
+  }
+  if (typeof mapAttribution !== "string") {
+    return { ok: false, problem: "The app's configuration gives a map attribution that is not text." }
+  }
+  return { ok: true, config: { apiUrl: url, apiKey, uploadUrl: upload, mapTiles, mapAttribution } }
 }

@@ -11,6 +11,7 @@ import { createInstance } from "stelace-effect"
 import { StelaceProvider } from "stelace-effect/react"
 import { type Config, readConfig } from "./config.js"
 import { isTransient } from "./errors.js"
+import { MapTilesContext } from "./map/tiles.js"
 import { httpUploader, PhotoUploaderContext } from "./photos.js"
 import { router } from "./routes.js"
 import "./styles.css"
@@ -30,7 +31,7 @@ const refuse = (problem: string) => {
   root.render(<BootError problem={problem} />)
 }
 
-const start = ({ apiUrl, apiKey, uploadUrl }: Config) => {
+const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution }: Config) => {
   const client = createInstance({
     apiKey,
     host: apiUrl.hostname,
@@ -51,7 +52,9 @@ const start = ({ apiUrl, apiKey, uploadUrl }: Config) => {
         {/* given the query client, the provider drops a user's cached data when their session ends */}
         <StelaceProvider client={client} queryClient={queryClient}>
           <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
-            <RouterProvider router={router} />
+            <MapTilesContext value={{ url: mapTiles, attribution: mapAttribution }}>
+              <RouterProvider router={router} />
+            </MapTilesContext>
           </PhotoUploaderContext>
         </StelaceProvider>
       </QueryClientProvider>

@@ -7,17 +7,16 @@
  * and whatever the user typed in it. Queries that need something not known yet (a user, an id)
  * take TanStack's `skipToken` in its place.
  */
-import { skipToken, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query"
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
 import type { Asset, AvailabilityGraph, Message, Transaction } from "stelace-effect"
 import { type ListPage, useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { unavailablePeriods, upcoming } from "./availability.js"
 export { type Conversation, conversationsOf } from "./inbox.js"
-import { dayToIso } from "./format.js"
 import { useFallbackInterval } from "./live.js"
 
 /** The items of a list. */
-const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
+export const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
 
 /** A user's public profile (`displayName`); nothing while `id` is unknown. */
 export const useUser = (id: string | null | undefined) => {
@@ -110,33 +109,6 @@ export const useAssetTypes = () => {
   return useQuery({ ...api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, select: results })
 }
 
-/** What the search form asks for. */
-export interface Criteria {
-  readonly query: string
-  readonly categoryId: string
-  readonly minPrice: string
-  readonly maxPrice: string
-  readonly startDate: string
-  readonly endDate: string
-}
-
-export const PAGE_SIZE = 6
-
-/**
- * Search results, a page at a time. The API searches text, categories and free dates; the price
- * range is applied to the pages as they arrive (`POST /search` has no price filter).
- */
-export const useListingSearch = (criteria: Criteria) => {
-  const api = useStelaceQueries()
-  return useInfiniteQuery(api.search.results.infiniteQueryOptions({
-    query: criteria.query || undefined,
-    categoryId: criteria.categoryId || undefined,
-    startDate: criteria.startDate ? dayToIso(criteria.startDate) : undefined,
-    endDate: criteria.endDate ? dayToIso(criteria.endDate) : undefined,
-    nbResultsPerPage: PAGE_SIZE
-  }))
-}
-
 /** The listings published last, active ones only. */
 export const useRecentListings = () => {
   const api = useStelaceQueries()
@@ -145,28 +117,6 @@ export const useRecentListings = () => {
     select: results
   })
 }
-
-/** Active listings in a category (its subcategories too), newest first: search without a search engine. */
-export const useListingsWithout = (criteria: Criteria) => {
-  const api = useStelaceQueries()
-  const categories = useCategories().data
-  const wanted = criteria.categoryId === "" || categories === undefined
-    ? undefined
-    : categories.filter((category) => category.id === criteria.categoryId || category.parentId === criteria.categoryId).map((category) => category.id)
-  return useQuery({
-    ...api.assets.list.queryOptions(
-      criteria.categoryId !== "" && wanted === undefined
-        ? skipToken
-        : { active: true, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100, ...(wanted ? { categoryId: wanted } : {}) }
-    ),
-    select: results
-  })
-}
-
-/** Whether a listing's price is within the range of the criteria. */
-export const inPriceRange = (listing: Asset, criteria: Criteria): boolean =>
-  (criteria.minPrice === "" || listing.price >= Number(criteria.minPrice)) &&
-  (criteria.maxPrice === "" || listing.price <= Number(criteria.maxPrice))
 
 /** One listing. */
 export const useListing = (id: string) => {

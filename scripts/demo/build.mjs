@@ -1,6 +1,6 @@
 /**
  * Builds the demo marketplace when its inputs changed: the app (`demo/`), the SDK sources it
- * bundles (`src/`) and the installed dependencies (`package-lock.json`). A build goes to
+ * bundles (`src/`), this build script and the installed dependencies (`package-lock.json`). A build goes to
  * `node_modules/.cache/stelace-effect/demo/<hash of the inputs>/`, with brotli and gzip copies of
  * its text files for the server, so an unchanged tree starts without building or compressing.
  */
@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url"
 import { precompress } from "./serve.mjs"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
-const cache = join(root, "node_modules/.cache/stelace-effect/demo")
-const inputs = ["demo", "src", "package-lock.json"]
+const defaultCache = join(root, "node_modules/.cache/stelace-effect/demo")
+const inputs = ["demo", "src", "scripts/demo", "package-lock.json"]
 const ignored = new Set(["node_modules", "dist"])
 
 const filesUnder = (path) => {
@@ -35,15 +35,26 @@ export const inputsHash = () => {
 /**
  * The folder of the built app, built first when no build of the current inputs exists (earlier
  * builds are removed after it). A build that fails or is interrupted leaves nothing that looks done.
+ * `cache` is the folder of the builds (tests give their own).
  */
-export const buildDemo = async ({ log = console.log } = {}) => {
+export const buildDemo = async ({ log = console.log, cache = defaultCache } = {}) => {
   const hash = inputsHash()
   const outDir = join(cache, hash)
   if (existsSync(join(outDir, "index.html"))) return { outDir, built: false }
   log("Building the demo app (once after each change of its sources)...")
   const partial = join(cache, `${hash}.partial-${process.pid}`)
   const { build } = await import("vite")
-  await build({ configFile: join(root, "demo/vite.config.ts"), logLevel: "warn", build: { outDir: partial } })
+  // always the production build: Vite follows NODE_ENV when it is set, and a test runner's
+  // ("test" under vitest) would otherwise put React's development build and development JSX in
+  // the cache that \`npm start\` serves
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = "production"
+  try {
+    await build({ configFile: join(root, "demo/vite.config.ts"), logLevel: "warn", mode: "production", build: { outDir: partial } })
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
   await precompress(partial)
   rmSync(outDir, { recursive: true, force: true })
   renameSync(partial, outDir)

@@ -107,4 +107,22 @@ describe("the app's configuration", async () => {
       problem: "The app's configuration gives a photo upload address that is not a URL."
     })
   })
+
+  it("takes the map's tiles and their credit, OpenStreetMap's by default", () => {
+    const defaults = readConfig(JSON.stringify({ apiKey: "pubk_x" }))
+    expect(defaults.ok && [defaults.config.mapTiles, defaults.config.mapAttribution])
+      .toEqual(["https://tile.openstreetmap.org/{z}/{x}/{y}.png", "© OpenStreetMap contributors"])
+    const given = readConfig(JSON.stringify({ apiKey: "pubk_x", mapTiles: "https://{s}.tiles.example.com/{z}/{x}/{y}.png", mapAttribution: "<b>Example</b>" }))
+    expect(given.ok && [given.config.mapTiles, given.config.mapAttribution]).toEqual(["https://{s}.tiles.example.com/{z}/{x}/{y}.png", "<b>Example</b>"])
+  })
+
+  it("refuses map tiles that are not an http(s) URL template, and a credit that is not text", () => {
+    const problem = "The app's configuration gives a map tile address that is not an http: or https: URL with {z}, {x} and {y} in it."
+    expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapTiles: "javascript:alert(1)//{z}/{x}/{y}" }))).toEqual({ ok: false, problem })
+    expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapTiles: 42 }))).toEqual({ ok: false, problem })
+    expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapAttribution: ["OSM"] }))).toEqual({
+      ok: false,
+      problem: "The app's configuration gives a map attribution that is not text."
+    })
+  })
 })

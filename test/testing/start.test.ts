@@ -26,7 +26,7 @@ const npmStart = (args: ReadonlyArray<string>, env: Record<string, string> = {})
   const result = spawnSync(process.execPath, ["scripts/start.mjs", ...args], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "", STELACE_API_URL: "", STELACE_PUBLISHABLE_KEY: "", ...env },
+    env: { ...process.env, PORT: "", API_PORT: "", HOST: "", API_ONLY: "", ACCESS_TOKEN_TTL: "", STELACE_SEED: "", STELACE_API_URL: "", STELACE_PUBLISHABLE_KEY: "", MAP_TILES_URL: "", MAP_ATTRIBUTION: "", ...env },
     timeout: 15_000
   })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
@@ -94,5 +94,32 @@ describe("npm start and secret keys", () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+describe("npm start and the map's tiles", () => {
+  const local = ["--port", "0", "--api-port", "0"]
+  const tiles = "https://tiles.example.com/{z}/{x}/{y}.png"
+  it.each([
+    [["--map-tiles", "ftp://tiles.example.com/{z}/{x}/{y}.png", "--map-attribution", "x", ...local], {}, "--map-tiles must be an http: or https: URL with {z}, {x} and {y} in it"],
+    [["--map-tiles", "https://tiles.example.com/{z}/{x}.png", "--map-attribution", "x", ...local], {}, "--map-tiles must be an http: or https: URL"],
+    [["--map-tiles", `${tiles}?key={key}`, "--map-attribution", "x", ...local], {}, "no other placeholder than {s}, {r} or {-y}"],
+    [local, { MAP_TILES_URL: "javascript:alert(1)//{z}/{x}/{y}", MAP_ATTRIBUTION: "x" }, "MAP_TILES_URL must be an http: or https: URL"],
+    [["--map-tiles", tiles, ...local], {}, "--map-tiles needs --map-attribution (or MAP_ATTRIBUTION)"],
+    [["--api-only", "--api-port", "0", "--map-tiles", tiles, "--map-attribution", "x"], {}, "--map-tiles sets up the app's map; --api-only runs only the API"],
+    [["--api-url", "https://api.example.com", "--publishable-key", "pubk_x", "--port", "0", "--map-tiles", "https://x/{z}/{x}"], {}, "--map-tiles must be an http: or https: URL"]
+  ])("refuses %j %j with a sentence", (args, env, message) => {
+    const result = npmStart(args, env)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(message)
+    expect(result.stdout).not.toContain("Demo marketplace:")
+  })
+
+  it("lists the map's options in its help", () => {
+    const result = npmStart(["--help"])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/--map-tiles <url> .* env MAP_TILES_URL/)
+    expect(result.stdout).toMatch(/--map-attribution <text> .* env MAP_ATTRIBUTION/)
+    expect(result.stdout).toContain("https://tile.openstreetmap.org/{z}/{x}/{y}.png")
   })
 })

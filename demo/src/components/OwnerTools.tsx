@@ -107,6 +107,16 @@ const BlockDates = ({ listing }: { listing: Asset }) => {
   )
 }
 
+/** A cached page of assets (or pages of an infinite list) without the listing `id`. */
+const withoutListing = (data: unknown, id: string): unknown => {
+  if (typeof data !== "object" || data === null) return data
+  if ("pages" in data && Array.isArray(data.pages)) return { ...data, pages: data.pages.map((page: unknown) => withoutListing(page, id)) }
+  if ("results" in data && Array.isArray(data.results)) {
+    return { ...data, results: data.results.filter((asset: { readonly id?: unknown }) => asset.id !== id) }
+  }
+  return data
+}
+
 const DeleteDialog = ({ listing, onClose }: { listing: Asset; onClose: () => void }) => {
   const dialog = useRef<HTMLDialogElement>(null)
   const api = useStelaceQueries()
@@ -115,6 +125,8 @@ const DeleteDialog = ({ listing, onClose }: { listing: Asset; onClose: () => voi
   const remove = useMutation(api.assets.remove.mutationOptions({
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: api.assets.read.queryKey(listing.id) })
+      // the lists read before keep it until they refetch: take it out, so "My listings" never shows it again
+      queryClient.setQueriesData({ queryKey: api.assets.queryKey() }, (data: unknown) => withoutListing(data, listing.id))
       void navigate({ to: "/my-listings" })
     }
   }))

@@ -104,8 +104,7 @@ export const routes: ReadonlyArray<Route> = [
   ...Stats.routes,
   ...Platform.routes,
   ...Families.genericFamilies.flatMap(Resources.routes),
-  ...Families.messageRoutes,
-  ...Families.ratingRoutes,
+  ...Families.familyRoutes,
   ...Assessments.routes
 ]
 

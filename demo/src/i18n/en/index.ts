@@ -3,5 +3,6 @@
  * here. English is the reference: its keys are the app's message ids.
  */
 import common from "./common.js"
+import search from "./search.js"
 
-export const en = { ...common }
+export const en = { ...common, ...search }

@@ -1,0 +1,249 @@
+/**
+ * What the search page sends to `POST /search` and how it reads what comes back: the order
+ * (`sort`), the price range as a filter expression (`filter`), number custom attributes as ranges
+ * (`customAttributes`), and a place with a distance (`location`, `maxDistance`).
+ *
+ * The price range goes as the expression Stelace's hosted API reads (`_price >= 10 && _price <= 30`).
+ * An open-source server without its filter plugin accepts that expression and ignores it, so the
+ * page checks the results ({@link outsidePriceRange}) and says so when they are out of range.
+ *
+ * Where the server cannot search at all (no Elasticsearch), the page lists the active listings and
+ * applies the same criteria here ({@link matchesLocally}, {@link sortLocally}), dates aside.
+ */
+import { dayToIso } from "./format.js"
+import { type AttributeBoundKey, defaultDistance, parseBoundKey, type SearchParams, type SortChoice } from "./searchParams.js"
+
+/** What the search reads of a listing (an `Asset`). */
+export interface Listing {
+  readonly name: string
+  readonly description: string | null
+  readonly price: number
+  readonly createdDate: string
+  readonly categoryId: string | null
+  readonly locations: ReadonlyArray<unknown> | null
+  readonly customAttributes: Readonly<Record<string, unknown>> | null
+}
+
+/** One sort step of `POST /search`: an attribute and its order. */
+export type SortStep = Readonly<Record<string, "asc" | "desc">>
+
+/** The body of `POST /search` that the page sends (the SDK's `SearchParams`, in part). */
+export interface SearchBody {
+  readonly query?: string
+  readonly categoryId?: string
+  readonly startDate?: string
+  readonly endDate?: string
+  readonly sort?: ReadonlyArray<SortStep>
+  readonly filter?: string
+  readonly customAttributes?: Readonly<Record<string, { readonly gte?: number; readonly lte?: number }>>
+  readonly location?: { readonly latitude: number; readonly longitude: number }
+  /** In metres. */
+  readonly maxDistance?: number
+  readonly nbResultsPerPage: number
+}
+
+/** A place listings are in: a city of their `locations`, at the middle of the listings there. */
+export interface Place {
+  readonly name: string
+  readonly latitude: number
+  readonly longitude: number
+}
+
+/** The sort steps of each order the page offers (none: best matches first, then the newest). */
+export const sortSteps: Readonly<Record<SortChoice, ReadonlyArray<SortStep>>> = {
+  "price-asc": [{ _price: "asc" }],
+  "price-desc": [{ _price: "desc" }],
+  newest: [{ _createdDate: "desc" }]
+}
+
+/** The bounds of a number attribute that the search asks for. */
+export interface AttributeBounds {
+  readonly name: string
+  readonly min?: number | undefined
+  readonly max?: number | undefined
+}
+
+/** The bounds on number custom attributes of the search parameters, by attribute, in name order. */
+export const attributeBoundsOf = (params: SearchParams): Array<AttributeBounds> => {
+  const byName = new Map<string, { min?: number; max?: number }>()
+  for (const [key, value] of Object.entries(params)) {
+    const parsed = parseBoundKey(key)
+    if (parsed === undefined || typeof value !== "string") continue
+    byName.set(parsed.name, { ...byName.get(parsed.name), [parsed.bound]: Number(value) })
+  }
+  return [...byName.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, bounds]) => ({ name, ...bounds }))
+}
+
+/** The address keys of an attribute's bounds. */
+export const boundKeys = (name: string): { readonly min: AttributeBoundKey; readonly max: AttributeBoundKey } =>
+  ({ min: `${name}.min`, max: `${name}.max` })
+
+/** `customAttributes` of the search: `{ seats: { gte: 4, lte: 6 } }`, or nothing without bounds. */
+export const customAttributesQuery = (params: SearchParams): Record<string, { gte?: number; lte?: number }> | undefined => {
+  const bounds = attributeBoundsOf(params)
+  if (bounds.length === 0) return undefined
+  return Object.fromEntries(bounds.map(({ name, min, max }) => [
+    name,
+    { ...(min === undefined ? {} : { gte: min }), ...(max === undefined ? {} : { lte: max }) }
+  ]))
+}
+
+/** The price range as a filter expression (`_price >= 10 && _price <= 30`), or nothing without one. */
+export const priceFilter = (params: Pick<SearchParams, "minPrice" | "maxPrice">): string | undefined => {
+  const terms = [
+    params.minPrice === undefined ? undefined : `_price >= ${Number(params.minPrice)}`,
+    params.maxPrice === undefined ? undefined : `_price <= ${Number(params.maxPrice)}`
+  ].filter((term) => term !== undefined)
+  return terms.length === 0 ? undefined : terms.join(" && ")
+}
+
+/**
+ * The body of `POST /search` for these parameters: `place` is where `near` is (the page looks it
+ * up among the places of the listings, {@link placeNamed}), and `maxDistance` goes in metres.
+ */
+export const searchBody = (params: SearchParams, place: Place | undefined, pageSize: number): SearchBody => {
+  const filter = priceFilter(params)
+  const customAttributes = customAttributesQuery(params)
+  return {
+    ...(params.query === undefined ? {} : { query: params.query }),
+    ...(params.categoryId === undefined ? {} : { categoryId: params.categoryId }),
+    ...(params.startDate === undefined ? {} : { startDate: dayToIso(params.startDate) }),
+    ...(params.endDate === undefined ? {} : { endDate: dayToIso(params.endDate) }),
+    ...(params.sort === undefined ? {} : { sort: sortSteps[params.sort] }),
+    ...(filter === undefined ? {} : { filter }),
+    ...(customAttributes === undefined ? {} : { customAttributes }),
+    ...(place === undefined
+      ? {}
+      : { location: { latitude: place.latitude, longitude: place.longitude }, maxDistance: (params.distance ?? defaultDistance) * 1000 }),
+    nbResultsPerPage: pageSize
+  }
+}
+
+/** Whether a listing's price is within the range of the parameters. */
+export const inPriceRange = (listing: Pick<Listing, "price">, params: Pick<SearchParams, "minPrice" | "maxPrice">): boolean =>
+  (params.minPrice === undefined || listing.price >= Number(params.minPrice)) &&
+  (params.maxPrice === undefined || listing.price <= Number(params.maxPrice))
+
+/**
+ * The listings a search answered with although their price is out of its range: a server that
+ * ignored the filter expression (an open-source server without the filter plugin).
+ */
+export const outsidePriceRange = <A extends Pick<Listing, "price">>(listings: ReadonlyArray<A>, params: SearchParams): Array<A> =>
+  listings.filter((listing) => !inPriceRange(listing, params))
+
+const isCoordinate = (value: unknown, limit: number): value is number =>
+  typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= limit
+
+/** A listing's locations that are points on Earth, with their city when they name one. */
+export const pointsOf = (listing: Pick<Listing, "locations">): Array<{ latitude: number; longitude: number; city: string | undefined }> =>
+  (Array.isArray(listing.locations) ? listing.locations : []).flatMap((location: unknown) => {
+    const { latitude, longitude, city } = (location ?? {}) as { latitude?: unknown; longitude?: unknown; city?: unknown }
+    if (!isCoordinate(latitude, 90) || !isCoordinate(longitude, 180)) return []
+    return [{ latitude, longitude, city: typeof city === "string" && city.trim() !== "" ? city.trim() : undefined }]
+  })
+
+/**
+ * The places the listings use: the cities of their `locations`, each at the middle of its
+ * listings' points, in alphabetical order. Names that differ only in case are one place.
+ */
+export const placesOf = (listings: ReadonlyArray<Pick<Listing, "locations">>): Array<Place> => {
+  const byName = new Map<string, { name: string; latitudes: Array<number>; longitudes: Array<number> }>()
+  for (const point of listings.flatMap(pointsOf)) {
+    if (point.city === undefined) continue
+    const key = point.city.toLocaleLowerCase()
+    const place = byName.get(key) ?? { name: point.city, latitudes: [], longitudes: [] }
+    place.latitudes.push(point.latitude)
+    place.longitudes.push(point.longitude)
+    byName.set(key, place)
+  }
+  const mean = (values: ReadonlyArray<number>) => values.reduce((sum, value) => sum + value, 0) / values.length
+  return [...byName.values()]
+    .map(({ name, latitudes, longitudes }) => ({ name, latitude: mean(latitudes), longitude: mean(longitudes) }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
+
+/** The place of that name (any case, spaces around ignored), if listings use it. */
+export const placeNamed = (places: ReadonlyArray<Place>, name: string): Place | undefined => {
+  const wanted = name.trim().toLocaleLowerCase()
+  return places.find((place) => place.name.toLocaleLowerCase() === wanted)
+}
+
+/** Mean Earth radius in metres, as Elasticsearch's `geo_distance` measures. */
+const EARTH_RADIUS = 6_371_008.7714
+
+/** The great-circle distance between two points, in metres. */
+export const distanceBetween = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number => {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180
+  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2
+  return 2 * EARTH_RADIUS * Math.asin(Math.sqrt(h))
+}
+
+/** A category and every category under it. */
+export const categoryWithDescendants = (categories: ReadonlyArray<{ readonly id: string; readonly parentId: string | null }>, id: string): Set<string> => {
+  const found = new Set([id])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const category of categories) {
+      if (category.parentId !== null && found.has(category.parentId) && !found.has(category.id)) {
+        found.add(category.id)
+        grew = true
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * The number custom attributes worth a filter: those some listing has a number for (a listing
+ * of `categoryIds`, when a category is chosen), in name order. "Seats" for cars, none for bikes.
+ */
+export const numberAttributesFor = (
+  attributes: ReadonlyArray<{ readonly name: string; readonly type: string }>,
+  listings: ReadonlyArray<Pick<Listing, "categoryId" | "customAttributes">>,
+  categoryIds: ReadonlySet<string> | undefined
+): Array<string> => {
+  const inCategory = listings.filter((listing) => categoryIds === undefined || (listing.categoryId !== null && categoryIds.has(listing.categoryId)))
+  return attributes
+    .filter((attribute) => attribute.type === "number" && parseBoundKey(`${attribute.name}.min`) !== undefined)
+    .map((attribute) => attribute.name)
+    .filter((name) => inCategory.some((listing) => typeof listing.customAttributes?.[name] === "number"))
+    .sort((a, b) => a.localeCompare(b))
+}
+
+/** How an attribute's name reads as a label: `seats` is "Seats", `engineSize` "Engine size". */
+export const attributeLabel = (name: string): string => {
+  const words = name.replace(/_/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").trim().toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * Whether a listing matches the parameters without a search engine: the words in its name or
+ * description, its price, its number attributes and its distance from `place` (not the dates,
+ * which need the availability of each listing). The category is the list's own filter.
+ */
+export const matchesLocally = (listing: Listing, params: SearchParams, place: Place | undefined): boolean => {
+  const words = (params.query ?? "").toLowerCase()
+  const attributes = listing.customAttributes ?? {}
+  const maxDistance = (params.distance ?? defaultDistance) * 1000
+  return (words === "" || `${listing.name} ${listing.description ?? ""}`.toLowerCase().includes(words)) &&
+    inPriceRange(listing, params) &&
+    attributeBoundsOf(params).every(({ name, min, max }) => {
+      const value = attributes[name]
+      return typeof value === "number" && (min === undefined || value >= min) && (max === undefined || value <= max)
+    }) &&
+    (place === undefined || pointsOf(listing).some((point) => distanceBetween(point, place) <= maxDistance))
+}
+
+/** Listings in the order chosen (they come newest first, the order without one). */
+export const sortLocally = <L extends Listing>(listings: ReadonlyArray<L>, sort: SortChoice | undefined): Array<L> => {
+  switch (sort) {
+    case "price-asc":
+      return [...listings].sort((a, b) => a.price - b.price)
+    case "price-desc":
+      return [...listings].sort((a, b) => b.price - a.price)
+    default:
+      return [...listings].sort((a, b) => b.createdDate.localeCompare(a.createdDate))
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * What the search page reads: results of `POST /search` a page at a time, the active listings
+ * whose places and number attributes feed "Near" and the attribute filters, the platform's custom
+ * attributes, and the listings to search here when the server cannot. Apart from the app's other
+ * queries (`queries.ts`), so that only the search page's chunk carries them.
+ */
+import { type SkipToken, skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query"
+import type { Asset } from "stelace-effect"
+import { type ListPage, useStelaceQueries } from "stelace-effect/react"
+import { results, useCategories } from "./queries.js"
+import { categoryWithDescendants, placesOf, type SearchBody } from "./search.js"
+
+/** How many results the search page shows at a time. */
+export const PAGE_SIZE = 6
+
+/**
+ * Search results, a page at a time, for a `POST /search` body (`searchBody` of search.ts); nothing while
+ * it is `skipToken` (a place still to look up).
+ */
+export const useListingSearch = (body: SearchBody | SkipToken) => {
+  const api = useStelaceQueries()
+  return useInfiniteQuery(api.search.results.infiniteQueryOptions(body))
+}
+
+/**
+ * The active listings published last (up to 100): the places they use feed the search's "Near"
+ * suggestions, and their number attributes its filters.
+ */
+export const useActiveListings = <T = Array<Asset>>(select?: (listings: Array<Asset>) => T) => {
+  const api = useStelaceQueries()
+  return useQuery({
+    ...api.assets.list.queryOptions({ active: true, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100 }),
+    staleTime: 5 * 60_000,
+    select: (page: ListPage<Asset>) => (select === undefined ? results(page) : select(results(page))) as T
+  })
+}
+
+/** The places the platform's listings use (cities of their locations), for "Near". */
+export const usePlaces = () => useActiveListings(placesOf)
+
+/** The platform's custom attributes (which the public may read). */
+export const useCustomAttributes = () => {
+  const api = useStelaceQueries()
+  return useQuery({ ...api.customAttributes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, select: results })
+}
+
+/**
+ * Active listings in a category (its subcategories too), newest first: search without a search
+ * engine. Nothing while `categoryId` is `skipToken` (search works).
+ */
+export const useListingsWithout = (categoryId: string | undefined | SkipToken) => {
+  const api = useStelaceQueries()
+  const categories = useCategories().data
+  const wanted = categoryId === skipToken || categoryId === undefined || categories === undefined
+    ? undefined
+    : [...categoryWithDescendants(categories, categoryId)]
+  return useQuery({
+    ...api.assets.list.queryOptions(
+      categoryId === skipToken || (categoryId !== undefined && wanted === undefined)
+        ? skipToken
+        : { active: true, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100, ...(wanted ? { categoryId: wanted } : {}) }
+    ),
+    select: results
+  })
+}

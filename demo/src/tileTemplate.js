@@ -1,0 +1,26 @@
+/**
+ * Whether a map tile URL template can be used: one piece of plain JavaScript that the app's
+ * configuration (`config.ts`) and `npm start`'s options (`scripts/start.mjs`) both check with.
+ */
+
+/** What Leaflet fills in a tile URL: zoom, column, row (or `{-y}`, counted from the south), subdomain, `@2x` on sharp screens. */
+const placeholders = new Set(["{z}", "{x}", "{y}", "{-y}", "{s}", "{r}"])
+
+/**
+ * Whether a tile URL template is an http(s) URL with the tile's zoom and coordinates in it
+ * (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`), and no placeholder Leaflet could not fill.
+ *
+ * @param {string} template
+ * @returns {boolean}
+ */
+export const isTileTemplate = (template) => {
+  const found = template.match(/\{[^{}]*\}/g) ?? []
+  if (!found.every((placeholder) => placeholders.has(placeholder))) return false
+  if (!template.includes("{z}") || !template.includes("{x}") || !(template.includes("{y}") || template.includes("{-y}"))) return false
+  try {
+    const url = new URL(template.replace(/\{[^{}]*\}/g, "0"))
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
