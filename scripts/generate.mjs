@@ -342,8 +342,6 @@ const facadeResources = (families) => {
  * The resource families of a facade instance, by property name: stelace.js's, plus the routes it
  * lacked. Each entry is a family of the route table; the types refer to the table's declarations,
  * so the facade's methods show the table's doc comments, in the package's declarations too.
- *
- * @internal
  */
 import * as E from "../internal/routes/table.js"
 
@@ -387,8 +385,6 @@ const routeSchemas = (families) => {
  * The schema of each route's result, by endpoint, for \`Schemas.layerDecoding\`: the route's result
  * type as a schema (a page of it for lists). Routes whose result is \`unknown\` are left out and
  * pass through undecoded.
- *
- * @internal
  */
 ${usesUnion ? `import * as Schema from "effect/Schema"` : `import type * as Schema from "effect/Schema"`}
 import type { AnyEndpoint } from "./model.js"
@@ -442,8 +438,6 @@ const tableIndex = (families) => `${HEADER}
  * top-level statement of a family's module can be dropped by a bundler (the generator refuses any
  * other): schemas are declared as pure calls on functions (\`resourceOf(fields)\`,
  * \`schemaOf(() => ...)\`), so an app that never decodes keeps none of them.
- *
- * @internal
  */
 ${families.map((family) => `export { ${family.name} } from "./families/${family.name}.js"`).join("\n")}
 `

@@ -35,8 +35,8 @@ import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { InvalidArgument, MalformedResponse, NetworkError } from "./Errors.js"
 import { HookError, MalformedResponse as Malformed, ServerError, SessionExpired } from "./Errors.js"
-import type { BeforeRefreshToken, Settings } from "./internal/client/settings.js"
-import { DEFAULT_TIMEOUT } from "./internal/client/settings.js"
+import type { BeforeRefreshToken, SettingsRef } from "./internal/client/settings.js"
+import { DEFAULT_TIMEOUT, followSettings } from "./internal/client/settings.js"
 import type { AccessTokenClaims } from "./internal/session/accessToken.js"
 import { decodeAccessToken } from "./internal/session/accessToken.js"
 import { limitHook } from "./internal/session/hooks.js"
@@ -173,12 +173,13 @@ type Outcome = Tokens | typeof Superseded
 const succeedUndefined = Effect.succeed(undefined)
 
 /**
- * Builds a session over a store, reading it once to know where it starts.
+ * Builds a session over a store, reading it once to know where it starts. It reads the client's
+ * settings where it needs them, and follows their changes (the organization) until its scope ends.
  *
  * @internal
  */
 export const makeWith = (options: {
-  readonly settings: () => Settings
+  readonly settings: SettingsRef
   readonly transport: Transport
   readonly store: TokenStore["Service"]
   readonly traceRefresh?: TraceRefresh | undefined
@@ -199,8 +200,28 @@ export const makeWith = (options: {
 
     /** The tokens this session last saw in the store, or wrote there (`Unknown` before the first read). */
     let known: Tokens | undefined | typeof Unknown = Unknown
-    let organizationId = settings().organizationId ?? null
+    let organizationId = settings.current.organizationId ?? null
     let snapshot = loadingSnapshot(organizationId)
+    // the organization is the client's setting: the snapshot follows its changes (the Promise
+    // facade's setOrganizationId) from now on, while an asynchronous store first answers too; a
+    // session made per request stops following when its scope ends
+    const unfollow = followSettings(settings, (next) => {
+      const changed = next.organizationId ?? null
+      if (changed === organizationId) return
+      organizationId = changed
+      // every snapshot is its tokens' (or the expired session's) with the organization
+      snapshot = { ...snapshot, organizationId }
+      emit({ _tag: "OrganizationChanged", organizationId })
+    })
+    /** Stops the store's change notifications, once they are followed. */
+    let unsubscribe: (() => void) | undefined
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        unfollow()
+        unsubscribe?.()
+      })
+    )
+
     /** Bumped by every change that replaces the session; a refresh belongs to one generation. */
     let generation = 0
     let flight: { readonly generation: number; readonly deferred: Deferred.Deferred<Outcome, SessionError> } | undefined
@@ -290,13 +311,12 @@ export const makeWith = (options: {
         })
       )
       yield* Effect.forkIn(readOnNotice, scope)
-      const unsubscribe = store.subscribe(() => {
+      unsubscribe = store.subscribe(() => {
         Deferred.doneUnsafe(notice, Effect.void)
       })
-      yield* Effect.addFinalizer(() => Effect.sync(unsubscribe))
     }
 
-    const hookTimeout = () => settings().timeout || DEFAULT_TIMEOUT
+    const hookTimeout = () => settings.current.timeout || DEFAULT_TIMEOUT
 
     /** The hook's tokens; `undefined` when it had none to give (the session stays as it is). */
     const refreshWithHook = (hook: BeforeRefreshToken, from: Tokens): Effect.Effect<Tokens | undefined, HookError> =>
@@ -342,7 +362,7 @@ export const makeWith = (options: {
         generation === flightGeneration && now !== undefined && sessionKey(now) === sessionKey(from) ? now : undefined)
 
     const runRefresh = (from: Tokens, flightGeneration: number): Effect.Effect<Outcome, SessionError> => {
-      const hook = settings().beforeRefreshToken
+      const hook = settings.current.beforeRefreshToken
       const raw: Effect.Effect<Tokens | undefined, RefreshError> = hook ? refreshWithHook(hook, from) : refreshWithServer(from)
       const obtain = traceRefresh ? traceRefresh(raw) : raw
       return Effect.matchEffect(obtain, {
@@ -410,7 +430,7 @@ export const makeWith = (options: {
         )
       })
 
-    const canRefresh = (tokens: Tokens) => Boolean(tokens.refreshToken) || settings().beforeRefreshToken !== undefined
+    const canRefresh = (tokens: Tokens) => Boolean(tokens.refreshToken) || settings.current.beforeRefreshToken !== undefined
 
     /** The tokens for a call, refreshed first when needed; a superseded refresh starts over. */
     const forCall = (attempt: number): Effect.Effect<Tokens | undefined, SessionError> =>
@@ -419,7 +439,7 @@ export const makeWith = (options: {
         if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
         const claims = claimsOf(current.accessToken)
         return Effect.flatMap(Clock.currentTimeMillis, (now) => {
-          const fresh = claims !== undefined && (typeof claims.exp !== "number" || claims.exp * 1000 - now > settings().refreshMargin)
+          const fresh = claims !== undefined && (typeof claims.exp !== "number" || claims.exp * 1000 - now > settings.current.refreshMargin)
           if (fresh) return Effect.succeed(current)
           return Effect.flatMap(refreshFrom(current), (outcome) =>
             outcome !== Superseded ? Effect.succeed(outcome) : attempt < 3 ? forCall(attempt + 1) : read)
@@ -427,7 +447,7 @@ export const makeWith = (options: {
       })
 
     const tokens: Effect.Effect<Tokens | undefined, SessionError> = Effect.suspend(() =>
-      settings().wire.secretKey ? succeedUndefined : forCall(0)
+      settings.current.wire.secretKey ? succeedUndefined : forCall(0)
     )
 
     /** Only a token that decodes as a JWT goes on the wire. */
@@ -435,14 +455,14 @@ export const makeWith = (options: {
       current !== undefined && claimsOf(current.accessToken) !== undefined ? current.accessToken : undefined
 
     const accessToken: Effect.Effect<string | undefined, SessionError> = Effect.suspend(() =>
-      settings().wire.secretKey ? succeedUndefined : Effect.map(forCall(0), sendable)
+      settings.current.wire.secretKey ? succeedUndefined : Effect.map(forCall(0), sendable)
     )
 
     const session = Session.of({
       tokens,
       accessToken,
       current: read,
-      authTokens: Effect.suspend(() => settings().wire.secretKey ? succeedUndefined : read),
+      authTokens: Effect.suspend(() => settings.current.wire.secretKey ? succeedUndefined : read),
       refresh: Effect.flatMap(read, (current) => {
         if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
         return Effect.flatMap(refreshFrom(current), (outcome) => outcome === Superseded ? read : Effect.succeed(outcome))
@@ -465,15 +485,7 @@ export const makeWith = (options: {
       clear: replace(store.remove, () => {
         remember(undefined)
         emit({ _tag: "LoggedOut" })
-      }),
-      settingsChanged: () => {
-        const next = settings().organizationId ?? null
-        if (next === organizationId) return
-        organizationId = next
-        // every snapshot is its tokens' (or the expired session's) with the organization
-        snapshot = { ...snapshot, organizationId }
-        emit({ _tag: "OrganizationChanged", organizationId: next })
-      }
+      })
     })
     return session
   })

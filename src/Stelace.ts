@@ -37,9 +37,10 @@ import { traceRefresh, tracedInvoke } from "./internal/pipeline/spans.js"
 import { makeNodeSender, nodeModules } from "./internal/wire/senders/node.js"
 import type { Sender } from "./internal/wire/rawSender.js"
 import type { CallOptions } from "./internal/routes/model.js"
-import type { Options, Settings } from "./internal/client/settings.js"
-import { resolveSettings } from "./internal/client/settings.js"
+import type { Options, SettingsRef } from "./internal/client/settings.js"
+import { makeSettingsRef, resolveSettings } from "./internal/client/settings.js"
 import type { RequestOptions } from "./internal/wire/apiTransport.js"
+import { checkHeaders } from "./internal/wire/customHeaders.js"
 import * as Session from "./Session.js"
 import { TokenStore } from "./TokenStore.js"
 import type { RegisteredApiVersion, RegisteredVersionOption } from "./Types.js"
@@ -54,26 +55,51 @@ export type LayerOptions<O = Options> = [RegisteredApiVersion] extends [undefine
 export type { Options, RequestOptions, ResultDecoder }
 export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
 
+/** Headers of your own, for `withRequestOptions`. */
+export interface WithHeaders {
+  /**
+   * Headers of your own on every call of the effect (a trace or tenant id for a proxy, say), sent
+   * with lower-case names; they add up with those of an outer `withRequestOptions`, the inner
+   * winning by name. The SDK's own headers (`authorization`, `accept`, `content-type`,
+   * `user-agent`, `x-api-key`, the `x-stelace-*` ones the other options set) and the framing ones
+   * (`content-length`, `host`...) cannot be set here, nor can a name that is not an HTTP token or a
+   * value with a line break: the effect fails with `InvalidArgument` naming the header, before
+   * anything is sent. In a browser the API's CORS policy allows its own headers only.
+   */
+  readonly headers: Readonly<Record<string, string>>
+}
+
 /**
- * Runs `effect` with these per-call options.
+ * Runs `effect` with these per-call options (the options a call is given win), on every call it
+ * makes: one call or a whole program. With `headers`, it can also fail with `InvalidArgument`.
  *
  * @example
  * ```ts
- * Assets.list().pipe(Stelace.withRequestOptions({ apiVersion: "2019-05-20" }))
+ * Assets.list().pipe(Stelace.withRequestOptions({ apiVersion: "2019-05-20", headers: { "x-request-source": "nightly-export" } }))
  * ```
  */
 export const withRequestOptions: {
+  (options: CallOptions & WithHeaders): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | InvalidArgument, R>
   (options: CallOptions): <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions & WithHeaders): Effect.Effect<A, E | InvalidArgument, R>
   <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions): Effect.Effect<A, E, R>
-} = /*#__PURE__*/ dual(2, <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) =>
-  Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
-    Effect.provideService(effect, CurrentRequestOptions, { ...current, ...options })))
+} = /*#__PURE__*/ dual(2, <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) => {
+  const headers = options.headers === undefined ? undefined : checkHeaders(options.headers)
+  if (typeof headers === "string") return Effect.fail(new InvalidArgument({ message: `Stelace: ${headers} (in Stelace.withRequestOptions)` }))
+  return Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
+    Effect.provideService(
+      effect,
+      CurrentRequestOptions,
+      headers === undefined ? { ...current, ...options } : { ...current, ...options, headers: { ...current.headers, ...headers } }
+    ))
+})
 
+/** The settings of a new client, held in one place; its options checked (`InvalidArgument`). */
 const settingsOf = (options: Options | undefined) =>
-  Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument })
+  Effect.try({ try: () => makeSettingsRef(resolveSettings(options)), catch: (error) => error as InvalidArgument })
 
 /** A client over `sender`, decoding as the context it is built in says (`Schemas.layerDecoding`). */
-const clientOver = (settings: () => Settings, sender: Sender) =>
+const clientOver = (settings: SettingsRef, sender: Sender) =>
   Effect.map(Effect.service(CurrentResultDecoder), (decode) => makeClient({ settings, sender, decode }))
 
 /** The client and one session over the `TokenStore` in context: what apps with one user provide. */
@@ -92,13 +118,11 @@ const withSession = <E, R>(client: Effect.Effect<StelaceClient["Service"], E, R>
 export const make = (
   ...[options]: LayerOptions
 ): Effect.Effect<StelaceClient["Service"], InvalidArgument, HttpClient.HttpClient> =>
-  Effect.flatMap(settingsOf(options), (settings) => {
-    const current = () => settings
-    return Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) =>
+  Effect.flatMap(settingsOf(options), (settings) =>
+    Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) =>
       Effect.map(Effect.service(CurrentResultDecoder), (decode) =>
         // over an HttpClient, calls and refreshes are spans (the built-in senders carry no tracing)
-        makeClient({ settings: current, sender: httpClientSender(http, current), decode, traceRefresh, traced: tracedInvoke })))
-  })
+        makeClient({ settings, sender: httpClientSender(http, settings), decode, traceRefresh, traced: tracedInvoke }))))
 
 /**
  * The client alone, over the `HttpClient` in context: provide it once for the whole application
@@ -133,7 +157,7 @@ export const layerWithSender = (
             "Stelace: layerFetch and layerNode make no HTTP spans; for tracePropagation, use Stelace.layer with an HttpClient (e.g. FetchHttpClient.layer)"
         })
       )
-      : Effect.flatMap(settingsOf({ ...options, tracePropagation: false }), (settings) => clientOver(() => settings, sender))
+      : Effect.flatMap(settingsOf({ ...options, tracePropagation: false }), (settings) => clientOver(settings, sender))
   )
 
 /**

@@ -3,8 +3,6 @@
  * The resource families of a facade instance, by property name: stelace.js's, plus the routes it
  * lacked. Each entry is a family of the route table; the types refer to the table's declarations,
  * so the facade's methods show the table's doc comments, in the package's declarations too.
- *
- * @internal
  */
 import * as E from "../internal/routes/table.js"
 

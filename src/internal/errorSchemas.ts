@@ -8,8 +8,6 @@
  * request id and `retry-after` (its reason follows from them); for a `MalformedResponse` its body.
  * What does not: `cause` (a platform's error or a schema issue is no JSON), a server error's other
  * headers and raw body.
- *
- * @internal
  */
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"

@@ -2,10 +2,11 @@
  * What the React hooks read about one client's session: its state (`loading`, `anonymous`,
  * `authenticated` or `expired`), and who is asking (the part of the state query keys carry). One
  * store per provider, so nothing is shared between clients or requests.
- *
- * @internal
  */
-import type { StelaceInstance } from "../facade/createInstance.js"
+import * as Effect from "effect/Effect"
+import type { ClientRuntime } from "../internal/client/runtime.js"
+import { writerOf } from "../internal/session/writer.js"
+import { resources } from "../facade/resources.js"
 import type { SessionSnapshot, SessionStatus } from "../Session.js"
 
 /** Who is asking: what query keys carry, so one user's cached data is never shown to another. */
@@ -54,27 +55,22 @@ interface SessionSource {
   readonly logout: () => Promise<void>
 }
 
-/** The part of the facade instance that leaves an expired session without a request. @internal */
-interface ExpiredExit {
-  readonly _leaveExpired: () => Promise<void>
-}
-
 /**
  * The client's session, as its core reports it: `loading` until an asynchronous token store
  * answers, `expired` (still about the user whose session it was) once the server refused the
  * refresh token, the snapshot the same object until it changes.
  */
-const sessionSource = (client: StelaceInstance): SessionSource => {
+const sessionSource = (runtime: ClientRuntime): SessionSource => {
   const listeners = new Set<() => void>()
   const notify = () => {
     for (const listener of [...listeners]) listener()
   }
   let unsubscribe: (() => void) | undefined
   return {
-    getState: () => client.session.getSnapshot(),
+    getState: () => runtime.snapshot(),
     subscribe: (listener) => {
       listeners.add(listener)
-      unsubscribe ??= client.session.subscribe(notify)
+      unsubscribe ??= runtime.subscribe(notify)
       return () => {
         listeners.delete(listener)
         if (listeners.size === 0) {
@@ -83,16 +79,20 @@ const sessionSource = (client: StelaceInstance): SessionSource => {
         }
       }
     },
-    logout: () =>
-      client.session.getSnapshot().status === "expired"
-        ? (client as unknown as ExpiredExit)._leaveExpired()
-        : client.auth.logout().then(() => {})
+    logout: () => {
+      const session = runtime.session
+      const writer = session && writerOf(session)
+      // an expired session is left for anonymous with no request: nothing is stored to revoke
+      return writer && session.snapshot().status === "expired"
+        ? Effect.runPromise(Effect.ignore(writer.clear))
+        : runtime.request(resources.auth.logout, { params: [], input: undefined }).then(() => {})
+    }
   }
 }
 
-/** @internal */
-export const makeSessionStore = (client: StelaceInstance): SessionStore => {
-  const source = sessionSource(client)
+/** The session store of a client, over its core. @internal */
+export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
+  const source = sessionSource(runtime)
   const listeners = new Set<() => void>()
   const waiting = new Set<() => void>()
   let identity: Identity = { userId: null, organizationId: null }

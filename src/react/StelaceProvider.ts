@@ -9,12 +9,17 @@
 import type { ReactNode } from "react"
 import { createContext, createElement, useContext, useEffect, useMemo } from "react"
 import type { StelaceInstance } from "../facade/createInstance.js"
+import { resources } from "../facade/resources.js"
+import type { ClientRuntime } from "../internal/client/runtime.js"
+import { runtimeOf } from "../internal/client/runtime.js"
 import type { LoginParams } from "../Types.js"
 import { makeSessionStore, type SessionStore } from "./SessionStore.js"
 
 /** What the provider gives its hooks. @internal */
 export interface StelaceContextValue {
   readonly client: StelaceInstance
+  /** The client's core, which the hooks call with typed arguments (never the facade's methods). */
+  readonly runtime: ClientRuntime
   readonly store: SessionStore
   readonly login: (credentials: LoginParams) => Promise<void>
   readonly logout: () => Promise<void>
@@ -62,11 +67,13 @@ export interface StelaceProviderProps {
  */
 export function StelaceProvider({ client, queryClient, children }: StelaceProviderProps): ReactNode {
   const value = useMemo<StelaceContextValue>(() => {
-    const store = makeSessionStore(client)
+    const runtime = runtimeOf(client)
+    const store = makeSessionStore(runtime)
     return {
       client,
+      runtime,
       store,
-      login: (credentials) => client.auth.login(credentials).then(() => {}),
+      login: (credentials) => runtime.request(resources.auth.login, { params: [], input: credentials }).then(() => {}),
       logout: store.logout
     }
   }, [client])

@@ -31,6 +31,8 @@ import type { StelaceError } from "../Errors.js"
 import { RequestAborted, SessionExpired } from "../Errors.js"
 import type { StelaceInstance } from "../facade/createInstance.js"
 import { resources, type ResourceTable } from "../facade/resources.js"
+import type { ClientRuntime } from "../internal/client/runtime.js"
+import { runtimeOf } from "../internal/client/runtime.js"
 import type { AnyEndpoint, Endpoint, InputArgs, PaginationMeta, ParamArgs, PathParams } from "../internal/routes/model.js"
 import { nextPageInput } from "../internal/pipeline/nextPage.js"
 import type { Session } from "../Session.js"
@@ -217,33 +219,26 @@ const alsoChanges: Partial<Record<string, ReadonlyArray<string>>> = {
 
 type Input = Readonly<Record<string, unknown>> | undefined
 
-/** What one set of bindings is for: a client, who is asking, and in components the session to wait on. */
+/** What one set of bindings is for: a client's core, who is asking, and in components the session to wait on. */
 interface Binding {
-  readonly client: StelaceInstance
+  readonly runtime: ClientRuntime
   readonly identity: Identity
   readonly session: SessionStore | undefined
   readonly key: (...parts: ReadonlyArray<unknown>) => StelaceQueryKey
 }
 
-/** The facade instance's typed entry to the core (the same session, runtime and checks). @internal */
-interface CoreCalls {
-  readonly _request: (endpoint: AnyEndpoint, params: ReadonlyArray<unknown>, input: unknown, signal?: AbortSignal) => Promise<unknown>
-}
-
 /**
  * Sends one route's call to the client's core with typed arguments (path parameters, input,
- * signal), not through stelace.js's argument forms; a list answers its page as the core made it.
- * The one place the bindings call the client.
+ * signal), not through the facade's stelace.js argument forms; a list answers its page as the core
+ * made it. The one place the bindings call the client.
  */
 const send = (
-  client: StelaceInstance,
-  _family: string,
-  _name: string,
+  binding: Binding,
   endpoint: AnyEndpoint,
   params: ReadonlyArray<unknown>,
   input: unknown,
   signal?: AbortSignal
-): Promise<unknown> => (client as unknown as CoreCalls)._request(endpoint, params, input, signal)
+): Promise<unknown> => binding.runtime.request(endpoint, { params, input }, signal)
 
 const sameIdentity = (a: Identity, b: Identity) => a.userId === b.userId && a.organizationId === b.organizationId
 
@@ -305,7 +300,7 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
         if (skip !== undefined) return { queryKey: key(family, name), queryFn: skip }
         return {
           queryKey: key(family, name, ...params, input),
-          queryFn: guarded(binding, (signal) => send(binding.client, family, name, endpoint, params, input, signal))
+          queryFn: guarded(binding, (signal) => send(binding, endpoint, params, input, signal))
         }
       }
     }
@@ -319,7 +314,7 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
         return {
           queryKey: key(family, name, ...params, input, "infinite"),
           queryFn: ({ pageParam, signal }: QueryFunctionContext<StelaceQueryKey, Input>) =>
-            guarded(binding, (signal) => send(binding.client, family, name, endpoint, params, pageParam, signal))({ signal }),
+            guarded(binding, (signal) => send(binding, endpoint, params, pageParam, signal))({ signal }),
           initialPageParam: input,
           getNextPageParam
         }
@@ -338,8 +333,8 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
       mutationKey,
       mutationFn: (variables: any) =>
         arity === 0
-          ? send(binding.client, family, name, endpoint, [], variables)
-          : send(binding.client, family, name, endpoint, endpoint.params.map((param) => variables[param]), variables.input),
+          ? send(binding, endpoint, [], variables)
+          : send(binding, endpoint, endpoint.params.map((param) => variables[param]), variables.input),
       onSuccess: (...args: Parameters<NonNullable<typeof onSuccess>>) =>
         Promise.all([
           ...(invalidates || []).map((target) => args[3].client.invalidateQueries({ queryKey: key(target) })),
@@ -392,10 +387,10 @@ for (const family of Object.keys(resources)) {
   if (family !== "auth") lazy(rootPrototype, family, (self) => makeFamily(self[bindingOf], family))
 }
 
-/** The bindings for one identity. @internal */
-export const queriesFor = (client: StelaceInstance, identity: Identity, session?: SessionStore): StelaceQueries => {
+/** The bindings for one identity, over a client's core. @internal */
+export const queriesFor = (runtime: ClientRuntime, identity: Identity, session?: SessionStore): StelaceQueries => {
   const key = (...parts: ReadonlyArray<unknown>): StelaceQueryKey => ["stelace", identity, ...parts]
-  const binding: Binding = { client, identity, session, key }
+  const binding: Binding = { runtime, identity, session, key }
   return Object.create(rootPrototype, {
     [bindingOf]: { value: binding },
     queryKey: { value: key, enumerable: true },
@@ -403,7 +398,7 @@ export const queriesFor = (client: StelaceInstance, identity: Identity, session?
     effectQueryOptions: {
       value: (parts: ReadonlyArray<unknown>, program: Effect<unknown, unknown, any>) => ({
         queryKey: key(...parts),
-        queryFn: guarded(binding, (signal) => client.run(program, { signal }))
+        queryFn: guarded(binding, (signal) => runtime.run(program, signal))
       }),
       enumerable: true
     }
@@ -422,6 +417,7 @@ export const queriesFor = (client: StelaceInstance, identity: Identity, session?
  * ```
  */
 export const createStelaceQueries = (client: StelaceInstance): StelaceQueries => {
-  const { userId, organizationId } = client.session.getSnapshot()
-  return queriesFor(client, { userId, organizationId })
+  const runtime = runtimeOf(client)
+  const { userId, organizationId } = runtime.snapshot()
+  return queriesFor(runtime, { userId, organizationId })
 }

@@ -14,9 +14,9 @@ import type { ReactNode } from "react"
 import { createElement, useEffect, useRef, useState } from "react"
 import type { Signal, WebSocketConstructor } from "../signal/connection.js"
 import type { SignalError } from "../signal/errors.js"
-import { install } from "../signal/facade.js"
+import { hostOf, subscribe } from "../signal/facade.js"
 import type { ConnectionState } from "../signal/hub.js"
-import { useStelace } from "./StelaceProvider.js"
+import { useStelaceContext } from "./StelaceProvider.js"
 
 /** Options of {@link useSignal}. */
 export interface UseSignalOptions {
@@ -50,7 +50,7 @@ const matches = (event: UseSignalOptions["event"], signal: Signal) =>
  * ```
  */
 export function useSignal(handler: (signal: Signal) => void, options: UseSignalOptions = {}): SignalStatusValue {
-  const client = useStelace()
+  const { runtime } = useStelaceContext("useSignal")
   const latest = useRef(handler)
   latest.current = handler
   const event = useRef(options.event)
@@ -62,8 +62,7 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
   useEffect(() => {
     if (!enabled) return
     setStatus({ state: "connecting", error: undefined })
-    install(client)
-    return client.signal.subscribe((signal) => {
+    return subscribe(hostOf(runtime), (signal) => {
       if (matches(event.current, signal)) latest.current(signal)
     }, {
       channels: channels === "" ? [] : channels.split("\u0000"),
@@ -71,7 +70,7 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
       onState: (state) => setStatus((previous) => previous.state === state ? previous : { state, error: previous.error }),
       onError: (error) => setStatus({ state: "idle", error })
     })
-  }, [client, channels, enabled, WebSocket])
+  }, [runtime, channels, enabled, WebSocket])
   return status
 }
 

@@ -58,9 +58,9 @@ export const useSessionEvent = <Tag extends SessionEvent["_tag"]>(
   tag: Tag,
   listener: (event: Extract<SessionEvent, { readonly _tag: Tag }>) => void
 ): void => {
-  const { client } = useStelaceContext("useSessionEvent")
+  const { runtime } = useStelaceContext("useSessionEvent")
   const onEvent = useEffectEvent((event: SessionEvent) => {
     if (event._tag === tag) listener(event as Extract<SessionEvent, { readonly _tag: Tag }>)
   })
-  useEffect(() => client.session.subscribe((event) => onEvent(event)), [client])
+  useEffect(() => runtime.subscribe((event) => onEvent(event)), [runtime])
 }

@@ -22,7 +22,7 @@ import { useStelaceContext } from "./StelaceProvider.js"
  * ```
  */
 export const useStelaceQueries = (): StelaceQueries => {
-  const { client, store } = useStelaceContext("useStelaceQueries")
+  const { runtime, store } = useStelaceContext("useStelaceQueries")
   const identity = useSyncExternalStore(store.subscribe, store.getIdentity, store.getIdentity)
-  return useMemo(() => queriesFor(client, identity, store), [client, identity, store])
+  return useMemo(() => queriesFor(runtime, identity, store), [runtime, identity, store])
 }

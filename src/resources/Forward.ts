@@ -18,11 +18,14 @@ import type { Method, RequestOptions } from "../internal/wire/apiTransport.js"
 import type { Session } from "../Session.js"
 import type { StelaceClient } from "../Stelace.js"
 
-/** A forwarded call's signature: path, then the query (GET) or body (others), then options; never decoded. */
+/**
+ * A forwarded call's signature: path, then the query (GET) or body (others), then options (headers
+ * of your own go through `Stelace.withRequestOptions`); never decoded.
+ */
 export type ForwardFunction = <A = unknown>(
   path: string,
   input?: Readonly<Record<string, unknown>> | ReadonlyArray<unknown>,
-  options?: RequestOptions
+  options?: Omit<RequestOptions, "headers">
 ) => Effect.Effect<A & WithLastResponse, CallError | SessionExpired, StelaceClient | Session>
 
 const forward = (method: Method, span: string): ForwardFunction => (path, input, options) =>

@@ -4,8 +4,6 @@
  *
  * It ends with `Dropped` (the socket closed, went silent or sent garbage: reconnecting may help),
  * or fails with a `SignalError` (the server refused the client: reconnecting would not help).
- *
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

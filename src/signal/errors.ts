@@ -1,7 +1,5 @@
 /**
  * The error of a signal stream.
- *
- * @internal
  */
 import * as Data from "effect/Data"
 

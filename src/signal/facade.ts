@@ -1,17 +1,17 @@
 /**
  * `stelace.signal.subscribe(handler, options)` for the Promise facade. The signal code is loaded
  * on the first subscription (a dynamic import), so an app that never subscribes does not carry it.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Scope from "effect/Scope"
-import type { Settings } from "../internal/client/settings.js"
+import type { SettingsRef } from "../internal/client/settings.js"
 import type { Session } from "../Session.js"
 import type { Signal, WebSocketConstructor } from "./connection.js"
 import { SignalError } from "./errors.js"
 import type { ConnectionState, Hub } from "./hub.js"
+import type { ClientRuntime } from "../internal/client/runtime.js"
+import { runtimeOf } from "../internal/client/runtime.js"
 
 /** Options of `signal.subscribe`. */
 export interface SubscribeOptions {
@@ -27,7 +27,8 @@ export interface SubscribeOptions {
 
 /** What the facade instance gives the subscription. */
 export interface FacadeHost {
-  readonly settings: () => Settings
+  /** The instance's settings, read when a connection is made (so `setHost` and `setApiKey` apply). */
+  readonly settings: SettingsRef
   /** The instance's session, once its client is built. */
   readonly session: () => Promise<Session["Service"] | undefined>
   /** The instance's scope: closed by `dispose`. */
@@ -38,13 +39,28 @@ export interface FacadeHost {
 
 const invalid = (message: string) => new SignalError({ reason: "InvalidArgument", message: `Stelace Signal: ${message}` })
 
+/** What the subscriptions of a client share, made on first use and kept on its core. */
+export const hostOf = (runtime: ClientRuntime): FacadeHost => {
+  if (runtime.signalHost !== undefined) return runtime.signalHost
+  runtime.ensure()
+  const host: FacadeHost = {
+    settings: runtime.settings,
+    session: () => (runtime.ensure() ?? Promise.resolve()).then(() => runtime.session),
+    // made by `ensure`, or closed by `dispose` (an instance disposed before it was used)
+    scope: runtime.scope as Scope.Scope,
+    hubs: new Map()
+  }
+  runtime.signalHost = host
+  return host
+}
+
 const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): Promise<Hub> => {
   let hub = host.hubs.get(WebSocket)
   if (hub === undefined) {
     hub = Promise.all([import("./hub.js"), import("./sdk.js"), host.session()]).then(([Hub, Sdk, session]) =>
       Effect.runPromise(Hub.make({
         endpoint: () => {
-          const settings = host.settings()
+          const settings = host.settings.current
           return { origin: settings.wire.origin, apiKey: settings.apiKey === undefined ? "" : Redacted.value(settings.apiKey) }
         },
         session: session ? Sdk.fromSession(session) : Sdk.noSession,
@@ -69,7 +85,7 @@ export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, o
   for (const name of ["onError", "onState"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw invalid(`${name} must be a function`)
   }
-  if (host.settings().apiKey === undefined) throw invalid("an API key (pubk_...) is needed")
+  if (host.settings.current.apiKey === undefined) throw invalid("an API key (pubk_...) is needed")
   let stopped = false
   let stop: () => void = () => {}
   hubOf(host, options.WebSocket).then((hub) => {
@@ -113,24 +129,18 @@ export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, o
   }
 }
 
-/** A facade instance, as `install` sees it. */
-interface Installable {
-  readonly _signalHost?: FacadeHost
-  _signalSubscribe?: (handler: (signal: Signal) => void, options?: SubscribeOptions) => () => void
-}
-
 /**
  * Makes `stelace.signal.subscribe` work on a facade instance (idempotent). The facade leaves the
  * real-time client out until this is called, so apps that do not use it do not carry it.
  */
 export const install = (stelace: object): void => {
-  const target = stelace as Installable
-  const host = target._signalHost
-  if (host === undefined) throw invalid("install takes an instance made by createInstance")
-  if (target._signalSubscribe !== undefined) return
-  Object.defineProperty(target, "_signalSubscribe", {
-    value: (handler: (signal: Signal) => void, options?: SubscribeOptions) => subscribe(host, handler, options),
-    enumerable: false,
-    configurable: true
-  })
+  let runtime: ClientRuntime
+  try {
+    runtime = runtimeOf(stelace)
+  } catch {
+    throw invalid("install takes an instance made by createInstance")
+  }
+  if (runtime.subscribeSignals !== undefined) return
+  const host = hostOf(runtime)
+  runtime.subscribeSignals = (handler, options) => subscribe(host, handler, options)
 }

@@ -3,8 +3,6 @@
  * opens with the first subscriber and closes when the last one leaves. It reconnects after drops
  * (exponential backoff with jitter) and authenticates again when the session or the channels
  * change.
- *
- * @internal
  */
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"

@@ -7,8 +7,6 @@
  * `2` ping, `3` pong, `4` message, `5` upgrade, `6` noop. A message carries a socket.io packet: a
  * type digit (`0` connect, `1` disconnect, `2` event, `3` ack, `4` error), the namespace followed
  * by a comma when it is not `/`, an optional acknowledgement id, then JSON.
- *
- * @internal
  */
 
 /** The namespace Stelace serves its signals on. */

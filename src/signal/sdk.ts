@@ -2,8 +2,6 @@
  * What Signal needs from the rest of the SDK, in one place: the API origin and key from the
  * client's options, and from its session the access token to authenticate with and the news that
  * the session changed. When the core changes shape, only this module follows.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

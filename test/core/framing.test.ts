@@ -14,7 +14,7 @@ import { fetchSender } from "../../src/internal/wire/senders/fetch.js"
 import { httpClientSender } from "../../src/internal/wire/senders/httpClient.js"
 import { makeNodeSender, nodeModules } from "../../src/internal/wire/senders/node.js"
 import type { RawRequest, Sender } from "../../src/internal/wire/rawSender.js"
-import { resolveSettings } from "../../src/internal/client/settings.js"
+import { makeSettingsRef, resolveSettings } from "../../src/internal/client/settings.js"
 
 /** A request as the raw server parsed it. */
 interface Parsed {
@@ -134,13 +134,13 @@ const request = (method: string, body: string | undefined): RawRequest => ({
   timeout: 5_000
 })
 
-const settings = resolveSettings({ tracePropagation: false })
+const settings = makeSettingsRef(resolveSettings({ tracePropagation: false }))
 const senders: ReadonlyArray<readonly [string, Sender]> = [
   ["node:http", makeNodeSender(nodeModules()!)],
   ["fetch", fetchSender],
   ["HttpClient (FetchHttpClient)", (r) =>
     Effect.gen(function*() {
-      return yield* httpClientSender(yield* HttpClient.HttpClient, () => settings)(r)
+      return yield* httpClientSender(yield* HttpClient.HttpClient, settings)(r)
     }).pipe(Effect.provide(FetchHttpClient.layer))]
 ]
 

@@ -5,7 +5,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
+import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
+import * as HttpClient from "effect/http/HttpClient"
+import { StelaceTest } from "../../src/testing/index.js"
 import * as Sdk from "../../src/index.js"
 import {
   ApiKeys,
@@ -28,6 +31,7 @@ import {
   ServerError,
   Stelace,
   Tasks,
+  TokenStore,
   Transactions,
   Users,
   WebhookLogs,
@@ -425,5 +429,84 @@ describe("partly consumed streams", () => {
         { taken, sent: transport.requests.map((request) => `${request.method} ${request.path}?${request.query}`) },
         { taken: items("a1", "a2", "a3"), sent: ["GET /assets?nbResultsPerPage=2", "GET /assets?nbResultsPerPage=2&page=2"] }
       )
+    }))
+})
+
+describe("paginate follows the API version, against the in-memory backend", () => {
+  /** A client of `version` over a fresh demo backend, and every request it sends: `<x-stelace-version> <path?query>`. */
+  const versioned = (version: "2019-05-20" | "2020-08-10") => {
+    const sent: Array<string> = []
+    const recording = Layer.effect(
+      HttpClient.HttpClient,
+      Effect.map(
+        Effect.service(HttpClient.HttpClient),
+        HttpClient.tapRequest((request) =>
+          Effect.sync(() => {
+            sent.push(`${request.headers["x-stelace-version"]} ${new URL(request.url).pathname}${new URL(request.url).search}`)
+          })
+        )
+      )
+    ).pipe(Layer.provide(StelaceTest.layer()))
+    const layer = Stelace.layer({ apiKey: StelaceTest.demo.secretApiKey, apiVersion: version }).pipe(
+      Layer.provide(recording),
+      Layer.provide(TokenStore.memory)
+    )
+    return { sent, layer }
+  }
+
+  const ids = (all: Iterable<{ readonly id: string }>) => Array.from(all, (item) => item.id)
+
+  it.effect("under 2019-05-20, pages by page number: every item once, as one big page has them", () =>
+    Effect.gen(function*() {
+      const { sent, layer } = versioned("2019-05-20")
+      const { all, whole } = yield* Effect.gen(function*() {
+        const whole = yield* Assets.list({ nbResultsPerPage: 100 })
+        const all = yield* Stream.runCollect(Assets.paginate({ nbResultsPerPage: 4 }))
+        return { all, whole }
+      }).pipe(Effect.provide(layer))
+      assert.deepStrictEqual(ids(all), ids(whole.results))
+      assert.strictEqual(whole.results.length, 9)
+      assert.deepStrictEqual(sent.slice(1), [
+        "2019-05-20 /assets?nbResultsPerPage=4",
+        "2019-05-20 /assets?nbResultsPerPage=4&page=2",
+        "2019-05-20 /assets?nbResultsPerPage=4&page=3"
+      ])
+    }))
+
+  it.effect("under 2020-08-10, pages by cursor: every item once, as one big page has them", () =>
+    Effect.gen(function*() {
+      const { sent, layer } = versioned("2020-08-10")
+      const { all, whole } = yield* Effect.gen(function*() {
+        const whole = yield* Assets.list({ nbResultsPerPage: 100 })
+        const all = yield* Stream.runCollect(Assets.paginate({ nbResultsPerPage: 4 }))
+        return { all, whole }
+      }).pipe(Effect.provide(layer))
+      assert.deepStrictEqual(ids(all), ids(whole.results))
+      const pages = sent.slice(1)
+      assert.strictEqual(pages.length, 3)
+      assert.strictEqual(pages[0], "2020-08-10 /assets?nbResultsPerPage=4")
+      for (const next of pages.slice(1)) assert.match(next, /^2020-08-10 \/assets\?nbResultsPerPage=4&startingAfter=[^&]+$/)
+    }))
+
+  it.effect("a call's own version wins over the client's, on every page (a 2020-08-10 client walking pages as 2019-05-20)", () =>
+    Effect.gen(function*() {
+      const { sent, layer } = versioned("2020-08-10")
+      const all = yield* Stream.runCollect(Users.paginate({ nbResultsPerPage: 3 }, { apiVersion: "2019-05-20" })).pipe(Effect.provide(layer))
+      assert.strictEqual(new Set(ids(all)).size, all.length)
+      assert.deepStrictEqual(sent, ["2019-05-20 /users?nbResultsPerPage=3", "2019-05-20 /users?nbResultsPerPage=3&page=2"])
+    }))
+
+  it.effect("lists that are a plain array under 2019-05-20 (categories) are one page there, and cursor pages under 2020-08-10", () =>
+    Effect.gen(function*() {
+      const old = versioned("2019-05-20")
+      const current = versioned("2020-08-10")
+      const before = yield* Stream.runCollect(Categories.paginate({ nbResultsPerPage: 4 })).pipe(Effect.provide(old.layer))
+      const after = yield* Stream.runCollect(Categories.paginate({ nbResultsPerPage: 4 })).pipe(Effect.provide(current.layer))
+      assert.deepStrictEqual(ids(after).sort(), ids(before).sort())
+      assert.deepStrictEqual(old.sent, ["2019-05-20 /categories?nbResultsPerPage=4"])
+      assert.deepStrictEqual(current.sent.map((line) => line.replace(/startingAfter=[^&]+/, "startingAfter=…")), [
+        "2020-08-10 /categories?nbResultsPerPage=4",
+        "2020-08-10 /categories?nbResultsPerPage=4&startingAfter=…"
+      ])
     }))
 })

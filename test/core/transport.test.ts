@@ -9,6 +9,7 @@ import * as Exit from "effect/Exit"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import {
   Assets,
   Auth,
@@ -99,6 +100,93 @@ describe("headers", () => {
         ["2019-05-20", "usr_1"],
         ["2020-08-10", "usr_1"]
       ])
+    }).pipe(Effect.scoped))
+
+  it.live("sends headers of your own from withRequestOptions, around one call or many (they add up, the inner winning by name), on every page", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      target.respond((request) =>
+        request.path !== "/assets"
+          ? { body: { id: "ast_1" } }
+          : request.query.includes("page=2")
+          ? { body: { nbResults: 3, nbPages: 2, page: 2, nbResultsPerPage: 2, results: [{ id: "c" }] } }
+          : { body: { nbResults: 3, nbPages: 2, page: 1, nbResultsPerPage: 2, results: [{ id: "a" }, { id: "b" }] } }
+      )
+      yield* Effect.gen(function*() {
+        yield* Assets.read("ast_1").pipe(Stelace.withRequestOptions({ headers: { "X-Tenant": "acme", "x-request-source": "call" } }))
+        yield* Stream.runCollect(Assets.paginate({ nbResultsPerPage: 2 })).pipe(Stelace.withRequestOptions({ headers: { "x-page-walk": "1" } }))
+        yield* Assets.read("ast_2", undefined, { apiVersion: "2020-08-10" })
+      }).pipe(
+        Stelace.withRequestOptions({ apiVersion: "2019-05-20", headers: { "x-request-source": "nightly-export" } }),
+        Effect.provide(clientLayer(target))
+      )
+      const own = (headers: Readonly<Record<string, string>>) =>
+        [headers["x-tenant"], headers["x-request-source"], headers["x-page-walk"], headers["x-stelace-version"]]
+      assert.deepStrictEqual(target.requests.map((r) => [r.url, ...own(r.headers)]), [
+        ["/assets/ast_1", "acme", "call", undefined, "2019-05-20"],
+        ["/assets?nbResultsPerPage=2", undefined, "nightly-export", "1", "2019-05-20"],
+        ["/assets?nbResultsPerPage=2&page=2", undefined, "nightly-export", "1", "2019-05-20"],
+        ["/assets/ast_2", undefined, "nightly-export", undefined, "2020-08-10"]
+      ])
+      // the SDK's own headers are as they always are
+      assert.strictEqual(target.requests[0].headers.authorization, `Basic ${btoa(`${PUBLISHABLE_KEY}:`)}`)
+    }).pipe(Effect.scoped))
+
+  it.live("refuses headers the SDK sets, whatever their case, naming them, and sends nothing", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      const owned = ["Authorization", "x-api-key", "X-Stelace-Version", "x-stelace-organization-id", "x-stelace-user-id", "content-type", "Content-Length", "user-agent", "accept", "host", "transfer-encoding", "connection"]
+      const messages = yield* Effect.forEach(owned, (name) =>
+        Effect.map(Effect.flip(Assets.read("ast_1").pipe(Stelace.withRequestOptions({ headers: { [name]: "value" } }))), (error) => `${error._tag}: ${error.message}`)
+      ).pipe(Effect.provide(clientLayer(target)))
+      assert.deepStrictEqual(messages.slice(0, 3), [
+        `InvalidArgument: Stelace: the "authorization" header is the SDK's, not one to set in "headers" (in Stelace.withRequestOptions)`,
+        `InvalidArgument: Stelace: the "x-api-key" header is the SDK's, not one to set in "headers" (in Stelace.withRequestOptions)`,
+        `InvalidArgument: Stelace: the "x-stelace-version" header is the SDK's, not one to set in "headers" (in Stelace.withRequestOptions)`
+      ])
+      assert.deepStrictEqual(messages.map((message, i) => message.includes(`"${owned[i].toLowerCase()}" header is the SDK's`)), owned.map(() => true))
+      assert.strictEqual(target.requests.length, 0)
+    }).pipe(Effect.scoped))
+
+  it.live("refuses a header name that is not a token and a value with a line break, before anything is sent (a token refresh included), never quoting the value", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      // an expired access token: a call would refresh it first
+      const tokens = { accessToken: accessToken({ expiresIn: -60 }), refreshToken: "rt_1" }
+      const store = TokenStore.make({ getTokens: () => tokens, setTokens: () => {}, removeTokens: () => {} })
+      const bad: ReadonlyArray<unknown> = [
+        { "x trace": "1" },
+        { "x-trace:": "1" },
+        { "x-evil\r\nx-injected": "1" },
+        { "": "1" },
+        { "x-secret": "s3cret\r\nx-injected: 1" },
+        { "x-count": 1 },
+        "x-trace: 1",
+        null
+      ]
+      const messages = yield* Effect.forEach(bad, (headers) =>
+        Effect.map(Effect.flip(Assets.read("ast_1").pipe(Stelace.withRequestOptions({ headers } as never))), (error: any) => error.message)
+      ).pipe(Effect.provide(clientLayer(target, {}, store)))
+      assert.deepStrictEqual(messages, [
+        `Stelace: "x trace" is not a header name (in Stelace.withRequestOptions)`,
+        `Stelace: "x-trace:" is not a header name (in Stelace.withRequestOptions)`,
+        `Stelace: "x-evil\\r\\nx-injected" is not a header name (in Stelace.withRequestOptions)`,
+        `Stelace: "" is not a header name (in Stelace.withRequestOptions)`,
+        `Stelace: the "x-secret" header cannot carry its value (a string without line breaks nor control characters is expected) (in Stelace.withRequestOptions)`,
+        `Stelace: the "x-count" header cannot carry its value (a string without line breaks nor control characters is expected) (in Stelace.withRequestOptions)`,
+        `Stelace: "headers" must be an object of strings (in Stelace.withRequestOptions)`,
+        `Stelace: "headers" must be an object of strings (in Stelace.withRequestOptions)`
+      ])
+      assert.isFalse(messages.some((message) => message.includes("s3cret")))
+      assert.strictEqual(target.requests.length, 0)
+    }).pipe(Effect.scoped))
+
+  it.live("takes headers only through withRequestOptions: in a call's own options they are an unknown option", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      const error = yield* Effect.flip(untyped(Assets.read)("ast_1", undefined, { headers: { "x-tenant": "acme" } })).pipe(Effect.provide(clientLayer(target)))
+      assert.strictEqual((error as InvalidArgument).message, "Stelace: unknown option(s) headers; options are apiVersion, userId, organizationId (on API request to GET /assets/:id)")
+      assert.strictEqual(target.requests.length, 0)
     }).pipe(Effect.scoped))
 
   it.live("sends the user's access token in the Stelace-V1 scheme", () =>

@@ -1,8 +1,8 @@
 /**
  * The two transports (`layerFetch`, `layerNode`) behave the same: bytes on the wire, answers,
- * failures, timeouts and interruption.
+ * failures, timeouts and interruption; and how both end a request, once (`settleOnce`).
  */
-import { assert, describe, it } from "@effect/vitest"
+import { afterEach, assert, describe, expect, it, vi } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -14,6 +14,8 @@ import type { Options } from "../../src/Stelace.js"
 import { recorder } from "../support/client.js"
 import { PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
+import type { RawRequest } from "../../src/internal/wire/rawSender.js"
+import { settleOnce } from "../../src/internal/wire/rawSender.js"
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {
   const error = Exit.isFailure(exit) ? Cause.findErrorOption(exit.cause) : undefined
@@ -101,3 +103,68 @@ for (const [name, make] of transports) {
       }).pipe(Effect.scoped))
   })
 }
+
+describe("settleOnce: how both built-in transports end a request", () => {
+  const request: RawRequest = {
+    method: "GET",
+    url: "http://127.0.0.1:1/assets?nbResultsPerPage=2",
+    secure: false,
+    hostname: "127.0.0.1",
+    port: 1,
+    path: "/assets?nbResultsPerPage=2",
+    headers: {},
+    body: undefined,
+    timeout: 100
+  }
+  const answer = { status: 200, text: "{}", header: () => undefined, headers: () => ({}) }
+  const refused = Effect.fail(new NetworkError({ message: "Network Error: connection refused", reason: { _tag: "Refused" } }))
+
+  /** A request's settle, recording the exits it resumes with and its cancellations. */
+  const settled = (timeout = request.timeout) => {
+    const exits: Array<Exit.Exit<unknown, NetworkError>> = []
+    const cancelled: Array<string> = []
+    const settle = settleOnce({ ...request, timeout }, (effect) => exits.push(Effect.runSyncExit(effect)), () => cancelled.push("cancel"))
+    return { settle, exits, cancelled }
+  }
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("resumes once, with the first outcome: a failure and a timeout that come after are ignored", () => {
+    vi.useFakeTimers()
+    const { settle, exits, cancelled } = settled()
+    settle(Effect.succeed(answer))
+    settle(refused)
+    vi.advanceTimersByTime(1_000)
+    expect(exits).toEqual([Exit.succeed(answer)])
+    expect(cancelled).toEqual([])
+  })
+
+  it("fails with stelace.js's timeout message when the timeout elapses first, then cancels the request", () => {
+    vi.useFakeTimers()
+    const { settle, exits, cancelled } = settled()
+    vi.advanceTimersByTime(100)
+    settle(refused)
+    settle(Effect.succeed(answer))
+    expect(exits).toHaveLength(1)
+    const error = failureOf(exits[0])
+    expect([error.message, error.reason._tag]).toEqual(["timeout of 100ms exceeded on GET http://127.0.0.1:1/assets", "Timeout"])
+    expect(cancelled).toEqual(["cancel"])
+  })
+
+  it("with no outcome (the caller was interrupted) resumes nothing, then or later, and clears the timer", () => {
+    vi.useFakeTimers()
+    const { settle, exits, cancelled } = settled()
+    settle()
+    expect(vi.getTimerCount()).toBe(0)
+    settle(Effect.succeed(answer))
+    expect([exits, cancelled]).toEqual([[], []])
+  })
+
+  it("starts no timer for a timeout of 0", () => {
+    vi.useFakeTimers()
+    settled(0)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})

@@ -89,6 +89,47 @@ describe("headers", () => {
   })
 })
 
+describe("headers of your own (an addition to stelace.js's options)", () => {
+  it("are sent from the options object after the data, or beside a stelace* option; in the data's place, headers stay data", async () => {
+    const { stelace, target } = await instance()
+    target.respond((request) => ({ body: request.path === "/assets" ? [] : {} }))
+    await stelace.assets.list({ nbResultsPerPage: 2 }, { headers: { "X-Tenant": "acme" } })
+    await stelace.assets.read("ast_1", undefined, { headers: { "x-tenant": "bcme" } })
+    await stelace.assets.read("ast_1", { stelaceVersion: "2019-05-20", headers: { "x-tenant": "ccme" } })
+    await stelace.forward.get("/custom", undefined, { headers: { "x-tenant": "dcme" } })
+    for await (const _ of stelace.assets.paginate({}, { headers: { "x-tenant": "ecme" } })) break
+    await stelace.emails.send({ html: "<p>Hi</p>", to: "a@example.com", headers: { "X-Campaign": "spring" } })
+    expect(target.requests.map((r) => [r.method, r.url, r.headers["x-tenant"], r.headers["x-stelace-version"]])).toEqual([
+      ["GET", "/assets?nbResultsPerPage=2", "acme", undefined],
+      ["GET", "/assets/ast_1", "bcme", undefined],
+      ["GET", "/assets/ast_1", "ccme", "2019-05-20"],
+      ["GET", "/custom", "dcme", undefined],
+      ["GET", "/assets", "ecme", undefined],
+      ["POST", "/emails/send", undefined, undefined]
+    ])
+    expect(target.requests[5].json).toEqual({ html: "<p>Hi</p>", to: "a@example.com", headers: { "X-Campaign": "spring" } })
+    expect(target.requests[5].headers["x-campaign"]).toBeUndefined()
+  })
+
+  it("reject the SDK's own headers and unsendable ones with InvalidArgument naming them, sending nothing", async () => {
+    const { stelace, target } = await instance()
+    const refused = await Promise.all([
+      stelace.assets.list({}, { headers: { Authorization: "Basic x" } }),
+      stelace.assets.list({}, { stelaceOrganizationId: "org_1", headers: { "x-stelace-organization-id": "org_2" } }),
+      stelace.assets.list({}, { headers: { "x-trace\r\nx-injected": "1" } }),
+      stelace.assets.list({}, { headers: { "x-trace": "1\r\nx-injected: 1" } })
+    ].map((call) => call.then(() => undefined, (error: unknown) => error)))
+    expect(refused.every((error) => error instanceof InvalidArgument)).toBe(true)
+    expect(refused.map((error) => (error as Error).message)).toEqual([
+      `Stelace: the "authorization" header is the SDK's, not one to set in "headers" (on API request to GET /assets)`,
+      `Stelace: the "x-stelace-organization-id" header is the SDK's, not one to set in "headers" (on API request to GET /assets)`,
+      `Stelace: "x-trace\\r\\nx-injected" is not a header name (on API request to GET /assets)`,
+      `Stelace: the "x-trace" header cannot carry its value (a string without line breaks nor control characters is expected) (on API request to GET /assets)`
+    ])
+    expect(target.requests).toEqual([])
+  })
+})
+
 describe("dispose", () => {
   it("releases the instance: later calls are refused", async () => {
     const { stelace } = await instance()
@@ -114,6 +155,31 @@ describe("the session of an instance (for user interfaces)", () => {
     expect(Redacted.value(changed.tokens)).toEqual(stored)
     expect(String(changed.tokens)).not.toContain(token)
     expect(stelace.session.getSnapshot()).toMatchObject({ status: "authenticated", userId: "usr_async" })
+    await stelace.dispose()
+  })
+
+  it("follows setOrganizationId made while an asynchronous store first answers: snapshot and requests agree once it has", async () => {
+    const { target } = await instance()
+    let answer: (tokens: null) => void = () => {}
+    const answered = new Promise<null>((resolve) => (answer = resolve))
+    const stelace = createInstance({
+      apiKey: PUBLISHABLE_KEY,
+      host: "127.0.0.1",
+      port: target.port,
+      protocol: "http",
+      tokenStore: { getTokens: () => answered, setTokens: () => {}, removeTokens: () => {} }
+    })
+    const events: Array<unknown> = []
+    stelace.session.subscribe((event) => events.push(event))
+    expect(stelace.session.getSnapshot()).toMatchObject({ status: "loading", organizationId: null })
+    stelace.setOrganizationId("org_1")
+    expect(stelace.session.getSnapshot()).toMatchObject({ status: "loading", organizationId: "org_1" })
+    answer(null)
+    await vi.waitFor(() => expect(stelace.session.getSnapshot().status).toBe("anonymous"))
+    expect(stelace.session.getSnapshot().organizationId).toBe("org_1")
+    expect(events).toContainEqual(expect.objectContaining({ _tag: "Changed" }))
+    await stelace.assets.read("ast_1")
+    expect(target.requests.map((request) => request.headers["x-stelace-organization-id"])).toEqual(["org_1"])
     await stelace.dispose()
   })
 

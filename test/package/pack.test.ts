@@ -4,12 +4,12 @@
  * whose browser bundles stay within their budgets (sizes are deterministic; speed is a bench).
  */
 import { execFileSync } from "node:child_process"
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error a JavaScript module of the bench, without declarations
-import { measure } from "../../bench/bundles.mjs"
+import { bundle, measure } from "../../bench/bundles.mjs"
 
 const root = resolve(import.meta.dirname, "../..")
 const tsc = join(root, "node_modules/.bin/tsc")
@@ -111,6 +111,56 @@ describe("the packed package", () => {
       }))
       expect(() => run(tsc, ["-p", "tsconfig.json"], dir)).not.toThrow()
     }
+  })
+
+  it("ships no @internal declaration (tsc's stripInternal), the instance type of createInstance included", () => {
+    const dist = join(consumer, "node_modules/stelace-effect/dist")
+    const declarations = (dir: string): Array<string> =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? declarations(join(dir, entry.name)) : entry.name.endsWith(".d.ts") ? [join(dir, entry.name)] : []
+      )
+    const files = declarations(dist)
+    expect(files.length).toBeGreaterThan(100)
+    expect(files.filter((file) => readFileSync(file, "utf8").includes("@internal")).map((file) => file.slice(dist.length))).toEqual([])
+    const read = (file: string) => readFileSync(join(dist, "esm", file), "utf8")
+    expect(read("facade/instanceTypes.d.ts")).toContain("export interface StelaceInstanceApi")
+    expect(read("Session.d.ts")).not.toMatch(/\bmakeWith\b|\bmakeFor\b/)
+    expect(read("Stelace.d.ts")).not.toContain("layerWithSender")
+    expect(read("Errors.d.ts")).not.toContain("defineHidden")
+  })
+
+  it("has declarations that type-check on their own (skipLibCheck off), every entry point imported, stripped ones not missed", () => {
+    const dir = join(consumer, "ts-declarations")
+    run("mkdir", ["-p", dir], consumer)
+    // the React bindings' declarations refer to React's and TanStack Query's, which an app has
+    for (const name of ["react", "@types/react", "@tanstack"]) {
+      run("mkdir", ["-p", join(consumer, "node_modules", name, "..")], consumer)
+      run("ln", ["-sfn", join(root, "node_modules", name), join(consumer, "node_modules", name)], consumer)
+    }
+    const entries = ["", "/testing", "/react", "/Stelace", "/TokenStore", "/Session", "/Errors", "/Schemas", "/Signal", "/Assets"]
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }))
+    writeFileSync(
+      join(dir, "index.ts"),
+      `${entries.map((entry, i) => `import * as M${i} from "stelace-effect${entry}"`).join("\n")}\nimport type { Asset } from "stelace-effect/Types"\n` +
+        `export const all = [${entries.map((_, i) => `M${i}`).join(", ")}]\nexport type A = Asset\n`
+    )
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
+      compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022", "dom"], strict: true, noEmit: true, skipLibCheck: false, types: [] },
+      files: ["index.ts"]
+    }))
+    expect(() => run(tsc, ["-p", "tsconfig.json"], dir)).not.toThrow()
+  })
+
+  it("leaves the node:http transport out of browser bundles of the Promise facade (the package's browser field), and keeps it for Node", async () => {
+    const source = `import { createInstance } from "stelace-effect"\nexport const stelace = createInstance({ apiKey: "pubk_test_x" })`
+    const senders = (modules: ReadonlyArray<readonly [string, number]>) =>
+      modules.map(([path]) => path).filter((path) => path.includes("/senders/")).map((path) => path.replace(/^.*\/senders\//, "")).sort()
+    const browser: { modules: ReadonlyArray<readonly [string, number]> } = await bundle(source, consumer)
+    expect(senders(browser.modules)).toEqual(["fetch.js", "platform.browser.js"])
+    const { build } = await import("esbuild")
+    const node = await build({ stdin: { contents: source, resolveDir: consumer }, bundle: true, minify: true, format: "esm", platform: "node", write: false, metafile: true, logLevel: "error" })
+    const inNode = Object.entries(Object.values(node.metafile.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0)
+    expect(senders(inNode.map(([path]) => [path, 0] as const))).toEqual(["fetch.js", "node.js", "platform.js"])
   })
 
   it("keeps the typical browser app's bundles within their budgets (ratios to stelace@0.14.0)", async () => {

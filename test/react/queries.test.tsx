@@ -492,6 +492,14 @@ describe("effectQueryOptions", () => {
     expect(backend().requests).toEqual(["POST /auth/login", `GET /transactions?ownerId=${demo.users.bruno.id}`])
   })
 
+  it("runs on the client's core, not through the instance's run method (which an app may replace)", async () => {
+    const stelace = client()
+    await stelace.auth.login(credentials("bruno"))
+    Object.assign(stelace, { run: () => Promise.reject(new Error("the facade's run was called")) })
+    renderWith(stelace, <TransactionCount />)
+    await waitFor(() => expect(screen.getByTestId("count").textContent).toBe("2"))
+  })
+
   it("keys the program under the user, so the family's mutations invalidate it", () => {
     const api = createStelaceQueries(client())
     expect(api.effectQueryOptions(["transactions", "count"], Effect.succeed(1)).queryKey)

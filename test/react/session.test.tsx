@@ -104,6 +104,23 @@ describe("useSession", () => {
     expect(shown()).toBe("anonymous nobody [] org=none")
   })
 
+  it("logs in and out through the client's core, whatever the app did to the instance's auth methods", async () => {
+    const stelace = client()
+    const refused = () => Promise.reject(new Error("the facade's auth was called"))
+    Object.assign(stelace, { auth: { ...stelace.auth, login: refused, logout: refused } })
+    let session: ReturnType<typeof useSession> | undefined
+    function Probe() {
+      session = useSession()
+      return null
+    }
+    renderWith(stelace, <><SessionView /><Probe /></>)
+    await act(() => session!.login(credentials("alice")))
+    expect(shown()).toContain(`authenticated ${demo.users.alice.id}`)
+    await act(() => session!.logout())
+    expect(shown()).toBe("anonymous nobody [] org=none")
+    expect(backend().requests).toEqual(["POST /auth/login", "POST /auth/logout"])
+  })
+
   it("keeps login and logout the same functions across session changes", async () => {
     const stelace = client()
     const seen: Array<unknown> = []

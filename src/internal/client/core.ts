@@ -3,8 +3,6 @@
  * call function), app-wide and free of user state. A user's session is a service of its own
  * (`Session`), handed to each call; `Stelace`'s layers and `make` wrap this, and the Promise
  * facade runs it directly (so its bundle carries neither `Layer` nor `ManagedRuntime`).
- *
- * @internal
  */
 import * as Context from "effect/Context"
 import type { Invoke, ResultDecoder } from "../pipeline/invoke.js"
@@ -13,7 +11,7 @@ import type { TraceRefresh } from "../pipeline/spans.js"
 import type { RequestOptions, Transport } from "../wire/apiTransport.js"
 import { makeTransport } from "../wire/apiTransport.js"
 import type { Sender } from "../wire/rawSender.js"
-import type { Settings } from "./settings.js"
+import type { SettingsRef } from "./settings.js"
 
 export type { ResultDecoder }
 
@@ -48,8 +46,8 @@ export const CurrentResultDecoder = /*#__PURE__*/ Context.Reference<ResultDecode
 
 /** What the SDK keeps of a client it made, out of programs' reach. */
 export interface ClientCore {
-  /** The settings in force (the Promise facade's setters replace them). */
-  readonly settings: () => Settings
+  /** The client's settings, in one place (the Promise facade's setters change them there). */
+  readonly settings: SettingsRef
   readonly transport: Transport
   /** Puts refreshes in a span (clients over an `HttpClient`). */
   readonly traceRefresh?: TraceRefresh | undefined
@@ -60,9 +58,9 @@ const cores = new WeakMap<object, ClientCore>()
 /** The core of a client the SDK made (what a session needs to refresh its tokens). */
 export const coreOf = (client: StelaceClient["Service"]): ClientCore | undefined => cores.get(client)
 
-/** Builds a client. `settings` is read by every request. */
+/** Builds a client. Every request reads `settings` as it is sent. */
 export const makeClient = (options: {
-  readonly settings: () => Settings
+  readonly settings: SettingsRef
   readonly sender: Sender
   readonly decode?: ResultDecoder | undefined
   /** Puts refreshes in a span (clients over an `HttpClient`)... */

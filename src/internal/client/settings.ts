@@ -1,9 +1,8 @@
 /**
  * A client's settings: the layer options with defaults applied and checked, and what every
  * request derives from them alone (origin, authorization headers, constant headers), computed
- * once here and again only when a setter of the Promise facade changes a setting.
- *
- * @internal
+ * once here and again only when a setter of the Promise facade changes a setting; and the one
+ * place a client holds them (`SettingsRef`).
  */
 import type * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -80,7 +79,7 @@ export interface Wire {
   readonly headers: Readonly<Record<string, string>>
 }
 
-/** Settings with every default applied. Change them with `updateSettings` only. */
+/** Settings with every default applied. A client holds them in its `SettingsRef`. */
 export interface Settings {
   readonly apiKey: Redacted.Redacted<string> | undefined
   readonly apiVersion: string | undefined
@@ -106,8 +105,6 @@ export const DEFAULT_REFRESH_MARGIN = 30_000
 
 /** What the SDK sends as user agent outside browsers (stable, so refresh tokens stay valid). */
 export const DEFAULT_USER_AGENT = "Stelace/0.14.0"
-
-const isBrowser = typeof window === "object" && typeof (window as { document?: unknown }).document === "object"
 
 /** Keys look like `<type>_<env>_<random>`, 32 characters at least. */
 export const isApiKey = (key: unknown): key is string => {
@@ -170,7 +167,7 @@ const checks: Record<keyof Options, Check> = {
 }
 
 /** The names of the options. */
-export const optionNames = Object.keys(checks) as ReadonlyArray<keyof Options>
+export const optionNames = /*#__PURE__*/ Object.keys(checks) as ReadonlyArray<keyof Options>
 
 /** Checks the options present in `options` and returns them with their final types. */
 const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
@@ -187,7 +184,7 @@ const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
   return out as Partial<Omit<Settings, "wire">>
 }
 
-/** A `window` with a `document`, looked up when a key is set (so a DOM set up later counts). */
+/** A `window` with a `document`, looked up when settings are made (so a DOM set up later counts). */
 const inBrowser = () => typeof window === "object" && window !== null && typeof (window as { document?: unknown }).document === "object"
 
 /** The wire of some settings; refuses a secret key in a browser unless explicitly allowed. */
@@ -199,7 +196,7 @@ const makeWire = (settings: Omit<Settings, "wire">): Wire => {
   const defaultPort = settings.protocol === "https" ? 443 : 80
   const port = settings.port ?? defaultPort
   const headers: Record<string, string> = { accept: "application/json, text/plain, */*" }
-  const userAgent = settings.userAgent ?? (isBrowser ? undefined : DEFAULT_USER_AGENT)
+  const userAgent = settings.userAgent ?? (inBrowser() ? undefined : DEFAULT_USER_AGENT)
   if (userAgent) headers["user-agent"] = userAgent
   if (settings.apiVersion) headers["x-stelace-version"] = settings.apiVersion
   if (settings.organizationId) headers["x-stelace-organization-id"] = settings.organizationId
@@ -248,11 +245,44 @@ export const resolveSettings = (options: Options = {}): Settings => {
 }
 
 /**
- * The settings with `patch` applied (checked like the options), the wire rebuilt. Throws
- * `InvalidArgument` on a bad value, leaving nothing changed.
+ * The settings of one client, held in one place, as effect's `Ref` holds a value: every request
+ * reads `current` as it is sent (a property read: no Effect step, no allocation per call),
+ * `updateSettings` is the only way to change them, and the client's sessions `followSettings` to
+ * hear what changed (the organization).
+ *
+ * A holder of its own rather than effect's `SubscriptionRef`: requests read it synchronously on
+ * the hot path, and its `changes` stream would carry `PubSub` and `Stream` into the Promise
+ * facade's bundle. Plain data and functions, like `Ref`'s, so an app that never changes its
+ * settings (every Effect app) carries no code to change them.
  */
-export const updateSettings = (settings: Settings, patch: Options): Settings => {
-  const { wire: _, ...current } = settings
+export interface SettingsRef {
+  /** The settings in force. */
+  readonly current: Settings
+  /** Who follows the changes; none until someone does. */
+  followers: Set<(settings: Settings) => void> | undefined
+}
+
+/** Holds `settings` for one client. */
+export const makeSettingsRef = (current: Settings): SettingsRef => ({ current, followers: undefined })
+
+/**
+ * Applies `patch`, checked like the options: a bad value throws `InvalidArgument` and changes
+ * nothing. The followers hear of the new settings before it returns.
+ */
+export const updateSettings = (ref: SettingsRef, patch: Options): void => {
+  const { wire: _, ...current } = ref.current
   const next = { ...current, ...checkOptions(patch) }
-  return { ...next, wire: makeWire(next) }
+  const settings: Settings = { ...next, wire: makeWire(next) }
+  ;(ref as { current: Settings }).current = settings
+  if (ref.followers !== undefined) for (const follower of [...ref.followers]) follower(settings)
+}
+
+/** Calls `follower` with the settings after every change; returns the function that stops. */
+export const followSettings = (ref: SettingsRef, follower: (settings: Settings) => void): () => void => {
+  ref.followers ??= new Set()
+  const followers = ref.followers
+  followers.add(follower)
+  return () => {
+    followers.delete(follower)
+  }
 }

@@ -2,8 +2,6 @@
  * The arguments of a call: split into path parameters, input and options, checked, and the path
  * built from them. Every face (Effect functions, the Promise facade, React) goes through these
  * checks, so a bad argument is the same `InvalidArgument` everywhere.
- *
- * @internal
  */
 import { InvalidArgument } from "../../Errors.js"
 import type { StelaceError } from "../../Errors.js"

@@ -2,8 +2,6 @@
  * One call of an endpoint: check the arguments, attach the session's token, send, and shape (and
  * decode) the result, then apply the route's session effect. The client is app-wide and holds no
  * user state: the session is an argument of each call.
- *
- * @internal
  */
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

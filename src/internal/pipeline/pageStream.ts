@@ -1,7 +1,5 @@
 /**
  * Walking a list page after page, whichever pagination the server answers with.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -16,10 +14,18 @@ import type { Input } from "./nextPage.js"
 import { nextPageInput } from "./nextPage.js"
 
 /**
+ * The `paginate` function of a list endpoint: every item across pages, as a stream. A type of its
+ * own, as `EndpointFunction` is, so that the package's declarations name it rather than spell out
+ * its arguments and errors: resolved in the app, they follow what the app registers (`Register`:
+ * the API version its options may ask for, decoding and its `DecodeError`).
+ */
+export type PaginateFunction<E extends AnyEndpoint> = (...args: EndpointArgs<E>) => Stream.Stream<ItemOf<E>, ErrorOf<E>, StelaceClient | Session>
+
+/**
  * The `paginate` function of the list endpoint `family[name]`: a stream of every item across
  * pages, each page's call a span named `span`.
  */
-export function paginate<F extends Record<K, AnyEndpoint>, K extends keyof F>(family: F, name: K, span?: string) {
+export function paginate<F extends Record<K, AnyEndpoint>, K extends keyof F>(family: F, name: K, span?: string): PaginateFunction<F[K]> {
   return (...args: EndpointArgs<F[K]>): Stream.Stream<ItemOf<F[K]>, ErrorOf<F[K]>, StelaceClient | Session> => {
     const endpoint = family[name]
     const first = splitArguments(endpoint, args)

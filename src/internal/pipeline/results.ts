@@ -1,8 +1,6 @@
 /**
  * The result of a call as users see it: the body with a hidden `lastResponse`, and a list body
  * (page-based, cursor-based or a plain array) as one page shape.
- *
- * @internal
  */
 import type { LastResponse } from "../../Errors.js"
 import { defineHidden, MalformedResponse } from "../../Errors.js"

@@ -1,8 +1,6 @@
 /**
  * The Effect function of each route, `(…pathParams, input?, options?) => Effect`, as the generated
  * resource modules declare them; it runs the call with the client found in context.
- *
- * @internal
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

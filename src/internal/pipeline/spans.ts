@@ -4,8 +4,6 @@
  * `HttpClient` (`Stelace.layer`, `Stelace.make`) trace their calls; the built-in transports
  * (`layerFetch`, `layerNode`, the Promise facade) do not, so their bundles do not carry the
  * tracing machinery. With tracing off (`References.TracerEnabled` false) a call makes no span.
- *
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"

@@ -2,8 +2,6 @@
  * What an endpoint is, as data: method, path template, whether it answers a list, and the few
  * behaviours some routes add (forcing `save` on search, storing or clearing the session). Types of
  * the input and output ride along as phantoms, so call signatures are derived from the table.
- *
- * @internal
  */
 import type {
   HookError,
@@ -163,11 +161,12 @@ export type ParamArgs<P extends string> = P extends `${infer Before}/:${string}/
 export type InputArgs<In> = {} extends In ? [input?: In] : [input: In]
 
 /**
- * Per-call options of the Effect functions. Once an API version is registered (see `Register`),
- * `apiVersion` may only be that one, so results stay typed truthfully.
+ * Per-call options of the Effect functions (headers of your own go through
+ * `Stelace.withRequestOptions`). Once an API version is registered (see `Register`), `apiVersion`
+ * may only be that one, so results stay typed truthfully.
  */
-export type CallOptions = [T.RegisteredApiVersion] extends [undefined] ? RequestOptions
-  : Omit<RequestOptions, "apiVersion"> & { readonly apiVersion?: T.RegisteredApiVersion | undefined }
+export type CallOptions = [T.RegisteredApiVersion] extends [undefined] ? Omit<RequestOptions, "headers">
+  : Omit<RequestOptions, "apiVersion" | "headers"> & { readonly apiVersion?: T.RegisteredApiVersion | undefined }
 
 /** Arguments of an endpoint's function: path parameters, input, per-call options. */
 export type EndpointArgs<E extends AnyEndpoint> = E extends Endpoint<infer P, infer In, any, any, any>

@@ -3,8 +3,6 @@
  * The schema of each route's result, by endpoint, for `Schemas.layerDecoding`: the route's result
  * type as a schema (a page of it for lists). Routes whose result is `unknown` are left out and
  * pass through undecoded.
- *
- * @internal
  */
 import * as Schema from "effect/Schema"
 import type { AnyEndpoint } from "./model.js"

@@ -36,8 +36,6 @@
  * top-level statement of a family's module can be dropped by a bundler (the generator refuses any
  * other): schemas are declared as pure calls on functions (`resourceOf(fields)`,
  * `schemaOf(() => ...)`), so an app that never decodes keeps none of them.
- *
- * @internal
  */
 export { apiKeys } from "./families/apiKeys.js"
 export { assessments } from "./families/assessments.js"

@@ -1,8 +1,6 @@
 /**
  * What a Stelace access token says: its claims, decoded without checking the signature (the
  * server checks it). Shared by the session and the call pipeline.
- *
- * @internal
  */
 import { jwtDecode } from "jwt-decode"
 

@@ -1,8 +1,6 @@
 /**
  * `Auth.info`: the one function of the `Auth` module that is not a route (re-exported there by the
  * generated module).
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import { Session } from "../../Session.js"

@@ -2,8 +2,6 @@
  * Code the application hands the SDK (token store methods, `beforeRefreshToken`) runs under one
  * rule, stated here once: what it throws or fails with, and an answer that does not come within
  * the time limit, fail with `HookError`.
- *
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"

@@ -1,10 +1,8 @@
 /**
- * What only the SDK may do to a session: store the tokens of a login, remove them on logout, and
- * hear that a setting changed. Kept off the public `Session` service (a program must not be able
+ * What only the SDK may do to a session: store the tokens of a login, and remove them on logout.
+ * (Changes of the client's settings reach its sessions from the client's `SettingsRef`.) Kept off the public `Session` service (a program must not be able
  * to write a session without logging in): each session the SDK makes registers its writer here,
  * and the call pipeline finds it for the auth routes.
- *
- * @internal
  */
 import type * as Effect from "effect/Effect"
 import type { HookError } from "../../Errors.js"
@@ -15,8 +13,6 @@ export interface SessionWriter {
   readonly set: (tokens: Tokens) => Effect.Effect<void, HookError>
   /** Removes the tokens (after a logout) and announces it. */
   readonly clear: Effect.Effect<void, HookError>
-  /** A setting changed (the Promise facade's `setOrganizationId`): the snapshot follows. */
-  readonly settingsChanged: () => void
 }
 
 const writers = new WeakMap<object, SessionWriter>()

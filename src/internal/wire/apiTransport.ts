@@ -6,8 +6,6 @@
  * timeout) or any `HttpClient` (through `HttpClient.execute`, with effect's timeout).
  *
  * It knows nothing of sessions: callers hand it the access token to send.
- *
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -15,7 +13,7 @@ import * as Random from "effect/Random"
 import type { NetworkError } from "../../Errors.js"
 import { InvalidArgument, MalformedResponse, ServerError } from "../../Errors.js"
 import type { RawRequest, RawResponse, Sender } from "./rawSender.js"
-import type { Settings } from "../client/settings.js"
+import type { Settings, SettingsRef } from "../client/settings.js"
 import { invalidHeaderValue } from "../client/settings.js"
 
 /** HTTP methods the API uses. */
@@ -23,7 +21,8 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
 
 /**
  * Per-call options: they map to the `x-stelace-version`, `x-stelace-user-id` and
- * `x-stelace-organization-id` headers, overriding the client's settings for one call.
+ * `x-stelace-organization-id` headers, overriding the client's settings for one call, and add
+ * headers of your own.
  */
 export interface RequestOptions {
   /** API version for this call, e.g. `2019-05-20` for page-based lists. */
@@ -32,6 +31,12 @@ export interface RequestOptions {
   readonly userId?: string | undefined
   /** Organization to act as; `null` removes the client's organization for this call. */
   readonly organizationId?: string | null | undefined
+  /**
+   * Headers of your own (a trace or tenant id for a proxy, say); only through
+   * `Stelace.withRequestOptions` (and the Promise facade's options object), which check them where
+   * they are given and make their names lower-case (`customHeaders.ts`).
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
 /** A request as the pipeline takes it. */
@@ -109,6 +114,7 @@ const requestHeaders = (settings: Settings, request: ApiRequest, withBody: boole
       else delete headers["x-stelace-organization-id"]
     }
     if (options.userId) headers["x-stelace-user-id"] = options.userId
+    if (options.headers !== undefined) Object.assign(headers, options.headers)
   }
   if (withBody) headers["content-type"] = "application/json;charset=utf-8"
   return headers
@@ -207,10 +213,10 @@ const toResult = (response: RawResponse): Effect.Effect<ApiResponse, ServerError
 }
 
 /**
- * Builds the transport of a client over a sender. `settings` is read on every request, so the
- * Promise facade's setters apply to the next call.
+ * Builds the transport of a client over a sender. Every request reads the settings in force as it
+ * is sent, so the Promise facade's setters apply to the next call.
  */
-export const makeTransport = (sender: Sender, settings: () => Settings): Transport => {
+export const makeTransport = (sender: Sender, settings: SettingsRef): Transport => {
   /** The request as it goes on the wire, or why it cannot (an input JSON cannot serialize, a header value with a line break). */
   const build = (request: ApiRequest, current: Settings): RawRequest | InvalidArgument => {
     const wire = current.wire
@@ -248,8 +254,7 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
   }
 
   const attempt = (request: ApiRequest): Effect.Effect<ApiResponse, TransportError> => {
-    const current = settings()
-    const raw = build(request, current)
+    const raw = build(request, settings.current)
     if (raw instanceof InvalidArgument) return Effect.fail(raw)
     return Effect.flatMap(sender(raw), toResult)
   }
@@ -257,7 +262,7 @@ export const makeTransport = (sender: Sender, settings: () => Settings): Transpo
   return {
     send: (request) => {
       const once = Effect.suspend(() => attempt(request))
-      const times = settings().maxRetries
+      const times = settings.current.maxRetries
       if (!idempotent.has(request.method) || times <= 0) return once
       // most calls succeed: nothing about retries runs before a first failure
       const retry = (error: TransportError, n: number): Effect.Effect<ApiResponse, TransportError> =>

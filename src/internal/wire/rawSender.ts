@@ -4,10 +4,8 @@
  * one timer and the platform's own cancellation; any `HttpClient` becomes one through
  * `httpClientSender`. Nothing here imports effect's HTTP modules, so apps on the built-in
  * transports do not carry them.
- *
- * @internal
  */
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import type { NetworkErrorReason } from "../../Errors.js"
 import { NetworkError } from "../../Errors.js"
 
@@ -114,3 +112,33 @@ export const networkError = (
   })
 }
 
+
+/**
+ * How a built-in sender ends one request, once. The returned `settle(outcome)` resumes the caller
+ * with the first outcome (the answer, or a failure) and ignores those after, clearing the timer;
+ * `settle()` with no outcome ends the request with no resumption (the caller was interrupted). The
+ * timer is armed here (none when the timeout is 0): when it elapses, the request fails with
+ * stelace.js's `timeout of <ms>ms exceeded`, then `cancel` cancels it on the platform. A sender's
+ * `cancel` is also its interruption (`Effect.sync(cancel)`), so a request makes the same closures
+ * as when each sender wrote this out.
+ */
+export const settleOnce = (
+  request: RawRequest,
+  resume: (effect: Effect.Effect<RawResponse, NetworkError>) => void,
+  cancel: () => void
+): (outcome?: Effect.Effect<RawResponse, NetworkError>) => void => {
+  let done = false
+  const settle = (outcome?: Effect.Effect<RawResponse, NetworkError>) => {
+    if (done) return
+    done = true
+    clearTimeout(timer)
+    if (outcome !== undefined) resume(outcome)
+  }
+  const timer = request.timeout > 0
+    ? setTimeout(() => {
+      settle(Effect.fail(networkError(request, "Timeout", undefined, request.timeout)))
+      cancel()
+    }, request.timeout)
+    : undefined
+  return settle
+}

@@ -4,6 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import type { CursorPagination, OffsetPagination } from "stelace-effect"
 import { Assets, AssetTypes, Auth, Forward, Search, Stelace, WebhookLogs } from "stelace-effect"
 import * as Schemas from "stelace-effect/Schemas"
@@ -29,6 +30,13 @@ export const program = Effect.gen(function*() {
   yield* Assets.list({}, { apiVersion: "2020-08-10" })
   return [nbResults, offset, onlyPage, exhaustive, logs]
 })
+
+// paginate walks the pages of the registered version (the layer sends it), and a walk may not ask for another
+export const every: Effect.Effect<ReadonlyArray<{ readonly id: string }>, unknown, unknown> = Stream.runCollect(Assets.paginate({ nbResultsPerPage: 10 }))
+// @ts-expect-error a walk may not ask for another version than the registered one
+export const otherPages = Assets.paginate({}, { apiVersion: "2020-08-10" })
+// ...and its pages are decoded, so it can fail with DecodeError
+export const everyDecoded = Stream.runCollect(Assets.paginate()).pipe(Effect.catchTag("DecodeError", () => Effect.succeed([])))
 
 // the client's layer is built with the registered version...
 export const live = Stelace.layerFetch({ apiKey: "pubk_test_x", apiVersion: "2019-05-20" })

@@ -6,37 +6,23 @@
  * Redirects are not followed (`redirect: "manual"`), so the API key and the user's token never
  * leave the API host. Browsers hide such an answer from scripts (an opaque response, status 0):
  * it fails with a `NetworkError` whose reason is `redirect`.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type { NetworkError } from "../../../Errors.js"
 import type { RawRequest, RawResponse, Sender } from "../rawSender.js"
-import { networkError, reasonOf } from "../rawSender.js"
+import { networkError, reasonOf, settleOnce } from "../rawSender.js"
 
 /** A sender over `globalThis.fetch`. */
 export const fetchSender: Sender = (request: RawRequest) =>
   Effect.callback<RawResponse, NetworkError>((resume) => {
     const controller = new AbortController()
-    let settled = false
-    let timedOut = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const settle = (effect: Effect.Effect<RawResponse, NetworkError>) => {
-      if (settled) return
-      settled = true
-      if (timer !== undefined) clearTimeout(timer)
-      resume(effect)
+    // the timeout settles first, so the rejection its abort causes is ignored
+    const cancel = () => {
+      settle()
+      controller.abort()
     }
-    const fail = (cause: unknown) =>
-      settle(Effect.fail(
-        timedOut ? networkError(request, "Timeout", undefined, request.timeout) : networkError(request, reasonOf(cause), cause)
-      ))
-    if (request.timeout > 0) {
-      timer = setTimeout(() => {
-        timedOut = true
-        controller.abort()
-      }, request.timeout)
-    }
+    const settle = settleOnce(request, resume, cancel)
+    const fail = (cause: unknown) => settle(Effect.fail(networkError(request, reasonOf(cause), cause)))
     let pending: Promise<Response>
     try {
       pending = globalThis.fetch(request.url, {
@@ -69,9 +55,5 @@ export const fetchSender: Sender = (request: RawRequest) =>
       },
       fail
     )
-    return Effect.sync(() => {
-      settled = true
-      if (timer !== undefined) clearTimeout(timer)
-      controller.abort()
-    })
+    return Effect.sync(cancel)
   })

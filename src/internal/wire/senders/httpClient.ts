@@ -2,8 +2,6 @@
  * Any `HttpClient` as a sender: the application's own, the in-memory backend's, or one made for
  * tests. Its requests go through `HttpClient.execute` (so its spans and trace headers, unless
  * `tracePropagation` is `false`), with effect's timeout.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Tracer from "effect/Tracer"
@@ -13,7 +11,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import type { RawResponse, Sender } from "../rawSender.js"
 import { networkError, reasonOf } from "../rawSender.js"
-import type { Settings } from "../../client/settings.js"
+import type { SettingsRef } from "../../client/settings.js"
 import type { Method } from "../apiTransport.js"
 
 /** The answer as the pipeline reads it: status, headers and text. */
@@ -26,11 +24,11 @@ const toRaw = (response: HttpClientResponse.HttpClientResponse) =>
   }))
 
 /**
- * A sender over `client`; `settings` is read per request (for `tracePropagation`). A client that
+ * A sender over `client`, reading the client's `tracePropagation` per request. A client that
  * fails on a status itself (`HttpClient.filterStatusOk`) still has an answer: it becomes the
  * `ServerError` of that answer, never a `NetworkError` (which would be retried).
  */
-export const httpClientSender = (client: HttpClient.HttpClient, settings: () => Settings): Sender => (request) => {
+export const httpClientSender = (client: HttpClient.HttpClient, settings: SettingsRef): Sender => (request) => {
   const exchange = client.execute(
     HttpClientRequest.make(request.method as Method)(request.url, {
       headers: request.headers,
@@ -54,5 +52,5 @@ export const httpClientSender = (client: HttpClient.HttpClient, settings: () => 
     : exchange
   // no HTTP span and no trace headers unless asked for: browsers' CORS preflight refuses the
   // headers, and spans cost a third of a call when nothing collects them
-  return settings().tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
+  return settings.current.tracePropagation === false ? Effect.provideService(timed, Tracer.DisablePropagation, true) : timed
 }

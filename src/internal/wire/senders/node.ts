@@ -10,13 +10,11 @@
  * Every body goes with its `content-length`: node:http frames a body by itself only for methods it
  * expects one on (POST, PUT, PATCH), and writes the bytes of a DELETE's or an OPTIONS' unframed,
  * which the server reads as the start of a second request.
- *
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type { NetworkError } from "../../../Errors.js"
 import type { RawRequest, RawResponse, Sender } from "../rawSender.js"
-import { networkError, reasonOf } from "../rawSender.js"
+import { networkError, reasonOf, settleOnce } from "../rawSender.js"
 
 interface IncomingMessage {
   readonly statusCode?: number | undefined
@@ -90,13 +88,9 @@ const encoder = new TextEncoder()
 /** A sender over `node:http` / `node:https`. */
 export const makeNodeSender = (modules: NodeModules): Sender => (request: RawRequest) =>
   Effect.callback<RawResponse, NetworkError>((resume) => {
-    let settled = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const settle = (effect: Effect.Effect<RawResponse, NetworkError>) => {
-      if (settled) return
-      settled = true
-      if (timer !== undefined) clearTimeout(timer)
-      resume(effect)
+    const cancel = () => {
+      settle()
+      outgoing.destroy()
     }
     const fail = (cause: unknown) => settle(Effect.fail(networkError(request, reasonOf(cause), cause)))
     const module = request.secure ? modules.https : modules.http
@@ -119,16 +113,8 @@ export const makeNodeSender = (modules: NodeModules): Sender => (request: RawReq
       }
     )
     outgoing.on("error", fail)
-    if (request.timeout > 0) {
-      timer = setTimeout(() => {
-        settle(Effect.fail(networkError(request, "Timeout", undefined, request.timeout)))
-        outgoing.destroy()
-      }, request.timeout)
-    }
+    // armed once the request exists (node:http reports its failures on a later tick)
+    const settle = settleOnce(request, resume, cancel)
     outgoing.end(bytes)
-    return Effect.sync(() => {
-      settled = true
-      if (timer !== undefined) clearTimeout(timer)
-      outgoing.destroy()
-    })
+    return Effect.sync(cancel)
   })

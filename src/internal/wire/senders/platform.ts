@@ -1,7 +1,5 @@
 /**
  * The fastest transport where the code runs: `node:http` on Node, `fetch` elsewhere.
- *
- * @internal
  */
 import { fetchSender } from "./fetch.js"
 import { makeNodeSender, nodeModules } from "./node.js"
