@@ -22,10 +22,10 @@
 // benchmark, not a test: it asserts nothing, and stops by itself (about 40 s per run of the pages).
 //
 //   npm run bench:demo
-//   node bench/demo.mjs [--runs 3] [--verbose]
+//   node bench/demo.mjs [--runs 3] [--verbose] [--pages home,listing]
 //
-// --verbose lists each script (first load or later) and the elements that moved in each layout
-// shift (what to reserve space for).
+// --verbose lists each script (first load or later), the elements that moved in each layout shift
+// (what to reserve space for) and the long tasks.
 //
 // The pages are the list `pages` below: a path, and the user to log in as first, if any.
 import { spawn } from "node:child_process"
@@ -54,7 +54,7 @@ const pages = [
   { name: "search", path: "/search?query=bike" },
   { name: "listing", path: `/listings/${demo.assets.tesla}` },
   { name: "booking", path: `/bookings/${demo.transactions.teslaBooking}`, user: demo.users.chloe }
-]
+].filter((page) => arg("pages", undefined)?.split(",").includes(page.name) ?? true)
 
 /**
  * Lighthouse's mobile profile (its "Moto G Power" emulation and "slow 4G" throttling): the CPU
@@ -296,6 +296,7 @@ const measure = async (browser, app, page) => {
       firstJs: total(all.filter((script) => script.first)),
       scripts: all,
       shifts: vitals.shifts,
+      longTasks: vitals.longTasks,
       lcp: vitals.lcp,
       lcpElement: vitals.lcpElement,
       cls: cumulativeLayoutShift(vitals.shifts),
@@ -366,6 +367,9 @@ try {
       }
       for (const shift of last.shifts) {
         console.log(`    shift ${shift.value.toFixed(3)} at ${Math.round(shift.start)} ms: ${shift.sources.join(", ") || "?"}`)
+      }
+      for (const task of last.longTasks) {
+        console.log(`    long task of ${Math.round(task.duration)} ms at ${Math.round(task.start)} ms`)
       }
     }
     const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`

@@ -6,15 +6,14 @@
  */
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link, useNavigate } from "@tanstack/react-router"
-import { type FormEvent, useState } from "react"
-import { DayPicker, type DateRange } from "react-day-picker"
-import "react-day-picker/style.css"
+import { type FormEvent, lazy, Suspense, useCallback, useMemo, useState } from "react"
+import type { DateRange } from "react-day-picker"
 import type { Asset, Transaction } from "stelace-effect"
 import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { isFree, pickerRange, unavailablePeriods } from "../availability.js"
 import { REQUEST } from "../booking.js"
 import { dayToIso, daysBetween, formatPrice, inputDay } from "../format.js"
-import { type Locale, T, type Translate, useLocale, useT } from "../i18n/index.js"
+import { T, useLocale, useT } from "../i18n/index.js"
 import { useAvailabilityGraph } from "../queries.js"
 import { BOOKING_CHANGED, useNotify } from "../live.js"
 import { ErrorMessage } from "./Feedback.js"
@@ -26,37 +25,11 @@ const toDate = (day: string) => new Date(dayToIso(day))
 const toDay = (date: Date) => date.toISOString().slice(0, 10)
 
 /**
- * The calendar in the visitor's language: its month and weekday names from `Intl`, its buttons'
- * names from the catalogs, its weeks starting on the language's first day (Sunday in English,
- * Monday in French).
+ * The calendar comes in a chunk of its own (react-day-picker and its date library are most of the
+ * listing page's JavaScript), asked for once the form has shown, in a space kept for it so that
+ * nothing moves when it arrives (CLS and TBT, \`npm run bench:demo\`); the typed dates work meanwhile.
  */
-const calendarOf = (locale: Locale, t: Translate) => {
-  const monthYear = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" })
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" })
-  const weekdayShort = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" })
-  /** A day's accessible name: its number first, as the button shows it, then whether it is booked or chosen. */
-  const dayLabel = (date: Date, modifiers?: Record<string, boolean>) => {
-    const states = [modifiers?.booked ? t("booking.dayBooked") : undefined, modifiers?.selected ? t("booking.daySelected") : undefined]
-    return [`${date.getUTCDate()} ${monthYear.format(date)}`, weekday.format(date), ...states.filter(Boolean)].join(", ")
-  }
-  return {
-    lang: locale,
-    weekStartsOn: locale === "fr" ? 1 : 0,
-    formatters: {
-      formatCaption: (month: Date) => monthYear.format(month),
-      formatWeekdayName: (day: Date) => weekdayShort.format(day)
-    },
-    labels: {
-      labelDayButton: dayLabel,
-      labelGridcell: dayLabel,
-      labelGrid: (month: Date) => monthYear.format(month),
-      labelWeekday: (day: Date) => weekday.format(day),
-      labelNext: () => t("booking.nextMonth"),
-      labelPrevious: () => t("booking.previousMonth"),
-      labelNav: () => t("booking.calendarNav")
-    }
-  } as const
-}
+const Calendar = lazy(() => import("./Calendar.js"))
 
 export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased: boolean }) => {
   const t = useT()
@@ -73,7 +46,10 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
   // the calendar's month follows a typed start date
   const [month, setMonth] = useState(() => new Date())
   const units = Math.max(1, Math.min(listing.quantity, Math.floor(Number(quantity)) || 1))
-  const periods = graph.data === undefined ? [] : unavailablePeriods(graph.data, units)
+  const periods = useMemo(() => graph.data === undefined ? [] : unavailablePeriods(graph.data, units), [graph.data, units])
+  const booked = useMemo(() => periods.map(pickerRange), [periods])
+  const today = inputDay()
+  const firstDay = useMemo(() => toDate(today), [today])
   const datesChosen = !timeBased || (startDate !== "" && endDate !== "")
   const datesInOrder = !timeBased || !datesChosen || endDate > startDate
   const period = timeBased && datesChosen ? { startDate: dayToIso(startDate), endDate: dayToIso(endDate) } : {}
@@ -107,13 +83,13 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
   }
 
   // the calendar shows the days one has the listing: from the start date to the day before its return
-  const selected: DateRange | undefined = startDate === ""
+  const selected = useMemo((): DateRange | undefined => startDate === ""
     ? undefined
-    : { from: toDate(startDate), to: endDate > startDate ? new Date(Date.parse(dayToIso(endDate)) - DAY) : undefined }
-  const pick = (range: DateRange | undefined) => {
+    : { from: toDate(startDate), to: endDate > startDate ? new Date(Date.parse(dayToIso(endDate)) - DAY) : undefined }, [startDate, endDate])
+  const pick = useCallback((range: DateRange | undefined) => {
     setStartDate(range?.from ? toDay(range.from) : "")
     setEndDate(range?.to ? toDay(new Date(range.to.getTime() + DAY)) : "")
-  }
+  }, [])
 
   return (
     <form className="booking-form stack" aria-labelledby="booking-title" onSubmit={submit}>
@@ -127,21 +103,19 @@ export const BookingForm = ({ listing, timeBased }: { listing: Asset; timeBased:
       )}
       {timeBased && (
         <>
-          <DayPicker
-            {...calendarOf(locale, t)}
-            mode="range"
-            timeZone="UTC"
-            selected={selected}
-            onSelect={pick}
-            excludeDisabled
-            startMonth={new Date()}
-            month={month}
-            onMonthChange={setMonth}
-            disabled={[{ before: toDate(inputDay()) }, ...periods.map(pickerRange)]}
-            modifiers={{ booked: periods.map(pickerRange) }}
-            modifiersClassNames={{ booked: "booked" }}
-            footer={<p className="hint">{t("booking.calendarHint")}</p>}
-          />
+          <div className="calendar-slot">
+            <Suspense fallback={null}>
+              <Calendar
+                selected={selected}
+                onSelect={pick}
+                month={month}
+                onMonthChange={setMonth}
+                firstDay={firstDay}
+                booked={booked}
+                hint={t("booking.calendarHint")}
+              />
+            </Suspense>
+          </div>
           <div className="dates">
             <div className="field">
               <label htmlFor="booking-start">{t("common.startDate")}</label>

@@ -1,9 +1,14 @@
 /**
  * The home page: a search box (the search itself is on /search, the words in its address), the
  * categories, and the listings published last.
+ *
+ * The categories and the listings show together, once both (and the asset types, which give the
+ * cards their "per day") have answered: the listings shown first would move down when the
+ * categories above them arrived, a layout shift on every visit (CLS, `npm run bench:demo`).
  */
 import { Link, useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useState } from "react"
+import type { AssetType, Category } from "stelace-effect"
 import { unitOf } from "../booking.js"
 import { Empty, ErrorMessage, Loading } from "../components/Feedback.js"
 import { ListingCard } from "../components/ListingCard.js"
@@ -31,15 +36,30 @@ export const HomePage = () => {
           <button type="submit">{t("home.searchButton")}</button>
         </div>
       </form>
-      <Categories />
-      <RecentListings />
+      <Sections />
     </>
   )
 }
 
-const Categories = () => {
+const Sections = () => {
   const t = useT()
   const categories = useCategories()
+  const listings = useRecentListings()
+  const assetTypes = useAssetTypes()
+  if (categories.isPending || listings.isPending || assetTypes.isPending) {
+    // one line while anything is missing, unless something already failed (its section says so)
+    if (!categories.isError && !listings.isError && !assetTypes.isError) return <Loading>{t("common.loadingListings")}</Loading>
+  }
+  return (
+    <>
+      <Categories categories={categories} />
+      <RecentListings listings={listings} categories={categories.data ?? []} assetTypes={assetTypes.data ?? []} />
+    </>
+  )
+}
+
+const Categories = ({ categories }: { categories: ReturnType<typeof useCategories> }) => {
+  const t = useT()
   const parents = (categories.data ?? []).filter((category) => category.parentId === null)
   return (
     <section aria-labelledby="categories-title">
@@ -62,11 +82,12 @@ const Categories = () => {
   )
 }
 
-const RecentListings = () => {
+const RecentListings = ({ listings, categories, assetTypes }: {
+  listings: ReturnType<typeof useRecentListings>
+  categories: ReadonlyArray<Category>
+  assetTypes: ReadonlyArray<AssetType>
+}) => {
   const t = useT()
-  const listings = useRecentListings()
-  const categories = useCategories().data ?? []
-  const assetTypes = useAssetTypes().data ?? []
   return (
     <section aria-labelledby="recent-title">
       <h2 id="recent-title">{t("home.recent")}</h2>
