@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Browser, Page, Request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { expectAccessible, launch, newContext, newPage, unexpected } from "./browser.js"
+import { expectAccessible, launch, newContext, newPage, screenshot, unexpected } from "./browser.js"
 import { png } from "./png.js"
 import { type Started, start } from "./server.js"
 
@@ -321,6 +321,7 @@ describe("the map", () => {
     await expect.poll(() => card(page, "Sea kayak").getAttribute("aria-current")).toBe("true")
     expect(await kayak.getAttribute("aria-pressed")).toBe("true")
     await visible(map.getByText("Sea kayak is highlighted in the list."))
+    await screenshot(page, "search-map")
 
     // choosing another with the mouse moves the highlight, and scrolls its card into view
     await page.evaluate(() => window.scrollTo(0, 0))
