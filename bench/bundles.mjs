@@ -102,6 +102,10 @@ export const bundle = async (source, resolveDir, { loader = "js", external = [] 
     write: false,
     metafile: true,
     logLevel: "error",
+    // this repository's tsconfig maps `stelace-effect` to its sources (for the demo and the tests):
+    // read no tsconfig, so the bench measures the built package as an app installs it, its
+    // browser field (no node:http transport) included, as the packed-package test does
+    tsconfigRaw: {},
     define: { "process.env.NODE_ENV": '"production"' }
   })
   const code = result.outputFiles[0].contents
