@@ -174,7 +174,7 @@ export type ReadRouteName = {
  */
 export type PreviewRouteName = "preview"
 
-const previewRouteNames: ReadonlySet<string> = new Set<PreviewRouteName>(["preview"])
+const previewRouteName: PreviewRouteName = "preview"
 
 /** The bindings of one route. */
 export type RouteQueries<Name, E> = E extends Endpoint<infer P, infer In, infer Out, infer K>
@@ -289,7 +289,7 @@ const keyArgs = (args: ReadonlyArray<unknown>): ReadonlyArray<unknown> => {
 const makeRoute = (binding: Binding, family: string, name: string, endpoint: AnyEndpoint): object => {
   const { key } = binding
   const arity = endpoint.params.length
-  if (endpoint.method === "GET" || endpoint.kind === "list" || previewRouteNames.has(name)) {
+  if (endpoint.method === "GET" || endpoint.kind === "list" || name === previewRouteName) {
     const routeKey = (...args: ReadonlyArray<unknown>) => key(family, name, ...keyArgs(args))
     const route: Record<string, unknown> = {
       queryKey: routeKey,
