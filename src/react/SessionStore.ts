@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { ClientRuntime } from "../internal/client/runtime.js"
+import { settle } from "../internal/client/runtime.js"
 import { writerOf } from "../internal/session/writer.js"
 import { resources } from "../facade/resources.js"
 import type { SessionSnapshot, SessionStatus } from "../Session.js"
@@ -96,7 +97,7 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
       // an expired session is left for anonymous with no request: nothing is stored to revoke
       // (failures dropped with `catch`, not Effect.ignore, whose optional logging weighs 2.2 KB gzip)
       return writer && session.snapshot().status === "expired"
-        ? Effect.runPromise(Effect.catch(writer.clear, () => Effect.void))
+        ? settle(Effect.runFork(Effect.catch(writer.clear, () => Effect.void)))
         : runtime.request(resources.auth.logout, { params: [], input: undefined }).then(() => {})
     },
     connect: (onUserChange) => {
