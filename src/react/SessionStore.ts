@@ -9,6 +9,7 @@ import { settle } from "../internal/client/runtime.js"
 import { writerOf } from "../internal/session/writer.js"
 import { resources } from "../facade/resources.js"
 import type { SessionSnapshot, SessionStatus } from "../Session.js"
+import type { LoginParams } from "../Types.js"
 
 /** Who is asking: what query keys carry, so one user's cached data is never shown to another. */
 export interface Identity {
@@ -41,6 +42,8 @@ export interface SessionStore {
    * with the signal's reason when it aborts first.
    */
   readonly settled: (signal?: AbortSignal) => Promise<void>
+  /** Logs in (`POST /auth/login`). */
+  readonly login: (credentials: LoginParams) => Promise<void>
   /** Logs out; an expired session is left with no request (nothing is stored to revoke). */
   readonly logout: () => Promise<void>
   /** Follows the client's session; returns the function that stops. */
@@ -91,6 +94,7 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
         signal?.addEventListener("abort", abort, { once: true })
       })
     },
+    login: (credentials) => runtime.request(resources.auth.login, { params: [], input: credentials }).then(() => {}),
     logout: () => {
       const session = runtime.session
       const writer = session && writerOf(session)

@@ -9,10 +9,8 @@
 import type { ReactNode } from "react"
 import { createContext, createElement, useContext, useEffect, useMemo } from "react"
 import type { StelaceInstance } from "../facade/createInstance.js"
-import { resources } from "../facade/resources.js"
 import type { ClientRuntime } from "../internal/client/runtime.js"
 import { runtimeOf } from "../internal/client/runtime.js"
-import type { LoginParams } from "../Types.js"
 import { makeSessionStore, type SessionStore } from "./SessionStore.js"
 
 /** What the provider gives its hooks. @internal */
@@ -21,8 +19,6 @@ export interface StelaceContextValue {
   /** The client's core, which the hooks call with typed arguments (never the facade's methods). */
   readonly runtime: ClientRuntime
   readonly store: SessionStore
-  readonly login: (credentials: LoginParams) => Promise<void>
-  readonly logout: () => Promise<void>
 }
 
 const StelaceContext = /*#__PURE__*/ createContext<StelaceContextValue | null>(null)
@@ -68,14 +64,7 @@ export interface StelaceProviderProps {
 export function StelaceProvider({ client, queryClient, children }: StelaceProviderProps): ReactNode {
   const value = useMemo<StelaceContextValue>(() => {
     const runtime = runtimeOf(client)
-    const store = makeSessionStore(runtime)
-    return {
-      client,
-      runtime,
-      store,
-      login: (credentials) => runtime.request(resources.auth.login, { params: [], input: credentials }).then(() => {}),
-      logout: store.logout
-    }
+    return { client, runtime, store: makeSessionStore(runtime) }
   }, [client])
   useEffect(() =>
     value.store.connect((previous) => {

@@ -38,9 +38,9 @@ export interface UseSessionResult extends SessionState {
  * ```
  */
 export const useSession = (): UseSessionResult => {
-  const { store, login, logout } = useStelaceContext("useSession")
+  const { store } = useStelaceContext("useSession")
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
-  return useMemo(() => ({ ...state, login, logout }), [state, login, logout])
+  return useMemo(() => ({ ...state, login: store.login, logout: store.logout }), [state, store])
 }
 
 /**
