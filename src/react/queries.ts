@@ -331,10 +331,9 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
     ) => ({
       ...options,
       mutationKey,
+      // without path parameters the variables are the input; with some, the input is theirs
       mutationFn: (variables: any) =>
-        arity === 0
-          ? send(binding, endpoint, [], variables)
-          : send(binding, endpoint, endpoint.params.map((param) => variables[param]), variables.input),
+        send(binding, endpoint, endpoint.params.map((param) => variables[param]), arity === 0 ? variables : variables.input),
       onSuccess: (...args: Parameters<NonNullable<typeof onSuccess>>) =>
         Promise.all([
           ...(invalidates || []).map((target) => args[3].client.invalidateQueries({ queryKey: key(target) })),
