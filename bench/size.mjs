@@ -14,10 +14,10 @@ for (const app of results) {
   const budget = app.budget !== undefined
     ? `  budget ${app.budget.toFixed(2)} ${app.ratio <= app.budget ? "ok" : "EXCEEDED"}`
     : app.increment
-    ? `  +${kb(app.added)} over the facade app (budget +${kb(app.increment.budget)} ${app.added <= app.increment.budget ? "ok" : "EXCEEDED"})`
+    ? `  +${kb(app.added)} (${app.added} B) over the facade app (budget +${kb(app.increment.budget)} ${app.added <= app.increment.budget ? "ok" : "EXCEEDED"})`
     : ""
   console.log(
-    `${app.name.padEnd(40)} ${kb(app.minified).padStart(9)} min ${kb(app.gzip).padStart(8)} gzip  ratio ${app.ratio.toFixed(2)}${budget}`
+    `${app.name.padEnd(40)} ${kb(app.minified).padStart(9)} min ${kb(app.gzip).padStart(8)} gzip (${String(app.gzip).padStart(5)} B)  ratio ${app.ratio.toFixed(3)}${budget}`
   )
 }
 

@@ -40,17 +40,20 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
+import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { Options } from "./internal/client/settings.js"
+import { resolveSettings } from "./internal/client/settings.js"
 import { Session } from "./Session.js"
 import type { Signal as SignalData, WebSocketConstructor, WebSocketLike } from "./signal/connection.js"
 import { SignalError } from "./signal/errors.js"
 import type { SignalErrorReason } from "./signal/errors.js"
 import type { ConnectionState, Reconnect } from "./signal/hub.js"
 import * as Hub from "./signal/hub.js"
-import { endpointOf, fromSession, noSession } from "./signal/sdk.js"
+import type { Endpoint } from "./signal/sdk.js"
+import { fromSession, noSession } from "./signal/sdk.js"
 
 export type { ConnectionState, Reconnect, SignalErrorReason, WebSocketConstructor, WebSocketLike }
 export { SignalError }
@@ -101,6 +104,17 @@ export class SignalClient extends Context.Service<SignalClient, {
 }>()("stelace-effect/SignalClient") {}
 
 const DEFAULT_RECONNECT: Reconnect = { initialDelay: 500, maxDelay: 30_000 }
+
+/** The endpoint of a client's options (the same options as `Stelace.layer`'s). */
+const endpointOf = (options: Options | undefined): Effect.Effect<Endpoint, SignalError> =>
+  Effect.try({
+    try: () => resolveSettings(options),
+    catch: (error) => new SignalError({ reason: "InvalidArgument", message: `Stelace Signal: ${(error as Error).message}` })
+  }).pipe(Effect.flatMap((settings) =>
+    settings.apiKey === undefined
+      ? Effect.fail(new SignalError({ reason: "InvalidArgument", message: "Stelace Signal: an API key (pubk_...) is needed" }))
+      : Effect.succeed({ origin: settings.wire.origin, apiKey: Redacted.value(settings.apiKey) })
+  ))
 
 const checkOptions = (options: SignalOptions): SignalError | undefined => {
   const { handshakeTimeout, reconnect } = options

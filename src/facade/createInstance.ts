@@ -71,16 +71,19 @@ const asCallback = (promise: Promise<unknown>, callback: Callback | undefined): 
   )
 }
 
-/** A stelace.js `beforeRefreshToken(tokens, callback)` hook, answering by callback or promise. */
+/**
+ * A stelace.js `beforeRefreshToken(tokens, callback)` hook, answering by callback or promise. What
+ * it throws or rejects with is a defect of the effect, which the session's hook rule turns into
+ * `HookError` with that cause, as it does a failure (`Effect.promise`, not `Effect.tryPromise`,
+ * whose error mapping weighs 0.3 KB gzip in a browser bundle).
+ */
 const adaptHook = (hook: LegacyBeforeRefreshToken): BeforeRefreshToken => (tokens) =>
-  Effect.tryPromise({
-    try: () =>
-      new Promise<Tokens | null | undefined>((resolve, reject) => {
-        const returned = hook(tokens, (error, result) => error ? reject(error) : resolve(result))
-        if (isThenable(returned)) returned.then(resolve as (value: unknown) => void, reject)
-      }),
-    catch: (error) => error
-  })
+  Effect.promise(() =>
+    new Promise<Tokens | null | undefined>((resolve, reject) => {
+      const returned = hook(tokens, (error, result) => error ? reject(error) : resolve(result))
+      if (isThenable(returned)) returned.then(resolve as (value: unknown) => void, reject)
+    })
+  )
 
 /** Lists resolve to their items, with `lastResponse` and `paginationMeta` alongside. */
 const toList = (result: unknown) => {

@@ -5,9 +5,11 @@
  */
 import * as Effect from "effect/Effect"
 import type { ClientRuntime } from "../internal/client/runtime.js"
+import { settle } from "../internal/client/runtime.js"
 import { writerOf } from "../internal/session/writer.js"
 import { resources } from "../facade/resources.js"
 import type { SessionSnapshot, SessionStatus } from "../Session.js"
+import type { LoginParams } from "../Types.js"
 
 /** Who is asking: what query keys carry, so one user's cached data is never shown to another. */
 export interface Identity {
@@ -40,70 +42,31 @@ export interface SessionStore {
    * with the signal's reason when it aborts first.
    */
   readonly settled: (signal?: AbortSignal) => Promise<void>
+  /** Logs in (`POST /auth/login`). */
+  readonly login: (credentials: LoginParams) => Promise<void>
   /** Logs out; an expired session is left with no request (nothing is stored to revoke). */
   readonly logout: () => Promise<void>
   /** Follows the client's session; returns the function that stops. */
   readonly connect: (onUserChange: (previous: Identity) => void) => () => void
 }
 
-/** The session with every status, as the store reads it. @internal */
-interface SessionSource {
-  /** The state now: the same object until it changes. */
-  readonly getState: () => SessionState
-  /** Calls `listener` after every change; returns the function that stops. */
-  readonly subscribe: (listener: () => void) => () => void
-  readonly logout: () => Promise<void>
-}
-
-/**
- * The client's session, as its core reports it: `loading` until an asynchronous token store
- * answers, `expired` (still about the user whose session it was) once the server refused the
- * refresh token, the snapshot the same object until it changes.
- */
-const sessionSource = (runtime: ClientRuntime): SessionSource => {
-  const listeners = new Set<() => void>()
-  const notify = () => {
-    for (const listener of [...listeners]) listener()
-  }
-  let unsubscribe: (() => void) | undefined
-  return {
-    getState: () => runtime.snapshot(),
-    subscribe: (listener) => {
-      listeners.add(listener)
-      unsubscribe ??= runtime.subscribe(notify)
-      return () => {
-        listeners.delete(listener)
-        if (listeners.size === 0) {
-          unsubscribe?.()
-          unsubscribe = undefined
-        }
-      }
-    },
-    logout: () => {
-      const session = runtime.session
-      const writer = session && writerOf(session)
-      // an expired session is left for anonymous with no request: nothing is stored to revoke
-      return writer && session.snapshot().status === "expired"
-        ? Effect.runPromise(Effect.ignore(writer.clear))
-        : runtime.request(resources.auth.logout, { params: [], input: undefined }).then(() => {})
-    }
-  }
-}
-
 /** The session store of a client, over its core. @internal */
 export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
-  const source = sessionSource(runtime)
   const listeners = new Set<() => void>()
   const waiting = new Set<() => void>()
   let identity: Identity = { userId: null, organizationId: null }
 
+  // the core's snapshot: `loading` until an asynchronous token store answers, `expired` (still
+  // about the user whose session it was) once the server refused the refresh token, the same
+  // object until it changes
+  const getState = (): SessionState => runtime.snapshot()
   const getIdentity = () => {
-    const { userId, organizationId } = source.getState()
+    const { userId, organizationId } = getState()
     if (userId !== identity.userId || organizationId !== identity.organizationId) identity = { userId, organizationId }
     return identity
   }
   const isSettled = () => {
-    const { status } = source.getState()
+    const { status } = getState()
     return status !== "loading" && status !== "expired"
   }
 
@@ -112,7 +75,7 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    getState: source.getState,
+    getState,
     getIdentity,
     settled: (signal) => {
       if (isSettled()) return Promise.resolve()
@@ -131,7 +94,16 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
         signal?.addEventListener("abort", abort, { once: true })
       })
     },
-    logout: source.logout,
+    login: (credentials) => runtime.request(resources.auth.login, { params: [], input: credentials }).then(() => {}),
+    logout: () => {
+      const session = runtime.session
+      const writer = session && writerOf(session)
+      // an expired session is left for anonymous with no request: nothing is stored to revoke
+      // (failures dropped with `catch`, not Effect.ignore, whose optional logging weighs 2.2 KB gzip)
+      return writer && session.snapshot().status === "expired"
+        ? settle(Effect.runFork(Effect.catch(writer.clear, () => Effect.void)))
+        : runtime.request(resources.auth.logout, { params: [], input: undefined }).then(() => {})
+    },
     connect: (onUserChange) => {
       let previous = getIdentity()
       const changed = () => {
@@ -143,7 +115,7 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
           for (const resume of [...waiting]) resume()
         }
       }
-      const stop = source.subscribe(changed)
+      const stop = runtime.subscribe(changed)
       // a change between the first render and now (the store answered meanwhile, say)
       changed()
       return stop

@@ -13,10 +13,13 @@ export {
   type QueryCacheOwner,
   StelaceProvider,
   type StelaceProviderProps,
-  useStelace
+  type UseSessionResult,
+  useSession,
+  useSessionEvent,
+  useStelace,
+  useStelaceQueries
 } from "./StelaceProvider.js"
 export type { Identity, SessionState, SessionStatus } from "./SessionStore.js"
-export { type UseSessionResult, useSession, useSessionEvent } from "./useSession.js"
 export {
   createStelaceQueries,
   type FamilyQueries,
@@ -41,7 +44,6 @@ export {
   type StelaceSkippableInfiniteQueryOptions,
   type StelaceSkippableQueryOptions
 } from "./queries.js"
-export { useStelaceQueries } from "./useStelaceQueries.js"
 export {
   type InvalidationTargets,
   type QueryInvalidator,

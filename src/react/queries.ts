@@ -174,7 +174,7 @@ export type ReadRouteName = {
  */
 export type PreviewRouteName = "preview"
 
-const previewRouteNames: ReadonlySet<string> = new Set<PreviewRouteName>(["preview"])
+const previewRouteName: PreviewRouteName = "preview"
 
 /** The bindings of one route. */
 export type RouteQueries<Name, E> = E extends Endpoint<infer P, infer In, infer Out, infer K>
@@ -249,16 +249,16 @@ const sameIdentity = (a: Identity, b: Identity) => a.userId === b.userId && a.or
  * keeps its data meanwhile. Once the session is back, a key of another user is never fetched
  * (the call fails with the `SessionExpired` that ended its session, or `RequestAborted`).
  */
-const guarded = <A>(binding: Binding, run: (signal: AbortSignal) => Promise<A>) =>
-async ({ signal }: { readonly signal: AbortSignal }): Promise<A> => {
+const guarded = <C extends { readonly signal: AbortSignal }, A>(binding: Binding, run: (context: C) => Promise<A>) =>
+async (context: C): Promise<A> => {
   const { identity, session } = binding
-  if (session === undefined) return run(signal)
+  if (session === undefined) return run(context)
   let ended: SessionExpired | undefined
   for (;;) {
-    await session.settled(signal)
+    await session.settled(context.signal)
     if (!sameIdentity(session.getIdentity(), identity)) throw ended ?? new RequestAborted({ message: "Request aborted" })
     try {
-      return await run(signal)
+      return await run(context)
     } catch (error) {
       if (!(error instanceof SessionExpired) || ended !== undefined) throw error
       ended = error
@@ -289,7 +289,7 @@ const keyArgs = (args: ReadonlyArray<unknown>): ReadonlyArray<unknown> => {
 const makeRoute = (binding: Binding, family: string, name: string, endpoint: AnyEndpoint): object => {
   const { key } = binding
   const arity = endpoint.params.length
-  if (endpoint.method === "GET" || endpoint.kind === "list" || previewRouteNames.has(name)) {
+  if (endpoint.method === "GET" || endpoint.kind === "list" || name === previewRouteName) {
     const routeKey = (...args: ReadonlyArray<unknown>) => key(family, name, ...keyArgs(args))
     const route: Record<string, unknown> = {
       queryKey: routeKey,
@@ -300,7 +300,7 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
         if (skip !== undefined) return { queryKey: key(family, name), queryFn: skip }
         return {
           queryKey: key(family, name, ...params, input),
-          queryFn: guarded(binding, (signal) => send(binding, endpoint, params, input, signal))
+          queryFn: guarded(binding, ({ signal }) => send(binding, endpoint, params, input, signal))
         }
       }
     }
@@ -313,8 +313,8 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
         }
         return {
           queryKey: key(family, name, ...params, input, "infinite"),
-          queryFn: ({ pageParam, signal }: QueryFunctionContext<StelaceQueryKey, Input>) =>
-            guarded(binding, (signal) => send(binding, endpoint, params, pageParam, signal))({ signal }),
+          queryFn: guarded(binding, ({ pageParam, signal }: QueryFunctionContext<StelaceQueryKey, Input>) =>
+            send(binding, endpoint, params, pageParam, signal)),
           initialPageParam: input,
           getNextPageParam
         }
@@ -331,10 +331,9 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
     ) => ({
       ...options,
       mutationKey,
+      // without path parameters the variables are the input; with some, the input is theirs
       mutationFn: (variables: any) =>
-        arity === 0
-          ? send(binding, endpoint, [], variables)
-          : send(binding, endpoint, endpoint.params.map((param) => variables[param]), variables.input),
+        send(binding, endpoint, endpoint.params.map((param) => variables[param]), arity === 0 ? variables : variables.input),
       onSuccess: (...args: Parameters<NonNullable<typeof onSuccess>>) =>
         Promise.all([
           ...(invalidates || []).map((target) => args[3].client.invalidateQueries({ queryKey: key(target) })),
@@ -398,7 +397,7 @@ export const queriesFor = (runtime: ClientRuntime, identity: Identity, session?:
     effectQueryOptions: {
       value: (parts: ReadonlyArray<unknown>, program: Effect<unknown, unknown, any>) => ({
         queryKey: key(...parts),
-        queryFn: guarded(binding, (signal) => runtime.run(program, signal))
+        queryFn: guarded(binding, ({ signal }) => runtime.run(program, signal))
       }),
       enumerable: true
     }

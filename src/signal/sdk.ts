@@ -1,31 +1,21 @@
 /**
- * What Signal needs from the rest of the SDK, in one place: the API origin and key from the
- * client's options, and from its session the access token to authenticate with and the news that
- * the session changed. When the core changes shape, only this module follows.
+ * What Signal's connections need from the rest of the SDK, in one place: from the session, the
+ * access token to authenticate with and the news that the session changed. When the core changes
+ * shape, only this module follows (and `endpointOf` in `Signal.ts`, which reads the client's
+ * options).
+ *
+ * It imports nothing of the client's settings: the facade and the React bindings load it on first
+ * use (`import()`), and a bundler that inlines such an import (esbuild without code splitting)
+ * wraps every module it reaches in a lazy initializer, in every app, whether it subscribes or not.
  */
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
-import type { Options } from "../internal/client/settings.js"
-import { resolveSettings } from "../internal/client/settings.js"
 import type { Session, SessionEvent } from "../Session.js"
-import { SignalError } from "./errors.js"
 
 /** Where and as whom to connect. Holds the API key: never printed. */
 export interface Endpoint {
   readonly origin: string
   readonly apiKey: string
 }
-
-/** The endpoint of a client's options (the same options as `Stelace.layer`'s). */
-export const endpointOf = (options: Options | undefined): Effect.Effect<Endpoint, SignalError> =>
-  Effect.try({
-    try: () => resolveSettings(options),
-    catch: (error) => new SignalError({ reason: "InvalidArgument", message: `Stelace Signal: ${(error as Error).message}` })
-  }).pipe(Effect.flatMap((settings) =>
-    settings.apiKey === undefined
-      ? Effect.fail(new SignalError({ reason: "InvalidArgument", message: "Stelace Signal: an API key (pubk_...) is needed" }))
-      : Effect.succeed({ origin: settings.wire.origin, apiKey: Redacted.value(settings.apiKey) })
-  ))
 
 /** The session as Signal sees it. */
 export interface Identity {

@@ -12,7 +12,7 @@ import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Fiber from "effect/Fiber"
+import type * as Fiber from "effect/Fiber"
 import * as Scope from "effect/Scope"
 import type { SessionExpired, StelaceError } from "../../Errors.js"
 import { InvalidArgument, RequestAborted } from "../../Errors.js"
@@ -67,6 +67,16 @@ const toRejection = (cause: Cause.Cause<unknown>): unknown => {
   if (Cause.hasInterruptsOnly(cause)) return new RequestAborted({ message: "Request aborted" })
   return Cause.squash(cause)
 }
+
+/**
+ * What a fiber settles with, as a promise: its value, or its failure as a rejection (`toRejection`).
+ * The runtime's own effects settle through it rather than `Effect.runPromise`, whose machinery
+ * would be in every browser bundle for a few calls outside the per-call path.
+ */
+export const settle = <A>(fiber: Fiber.Fiber<A, unknown>): Promise<A> =>
+  new Promise((resolve, reject) => {
+    fiber.addObserver((exit) => Exit.isSuccess(exit) ? resolve(exit.value) : reject(toRejection(exit.cause)))
+  })
 
 /** See the module's documentation. Made by `createInstance`; faces reach it with `runtimeOf`. */
 export class ClientRuntime {
@@ -124,7 +134,8 @@ export class ClientRuntime {
     this.store = store
     if (this.scope === undefined || this.disposed) return
     this.watchStore()
-    if (this.session) Effect.runFork(Effect.ignore(this.session.current))
+    // not Effect.ignore: its optional logging weighs 2.2 KB gzip in a browser bundle
+    if (this.session) Effect.runFork(Effect.catch(this.session.current, () => Effect.void))
   }
 
   /**
@@ -214,7 +225,7 @@ export class ClientRuntime {
     this.unwatchStore = undefined
     for (let call = this.head; call; call = call.next) call.fiber.interruptUnsafe()
     this.scope ??= Scope.makeUnsafe()
-    return Effect.runPromise(Scope.close(this.scope, Exit.void))
+    return settle(Effect.runFork(Scope.close(this.scope, Exit.void)))
   }
 
   /** `retry` once the client is built (at once when it is), or the reason it cannot run. */
@@ -257,7 +268,7 @@ export class ClientRuntime {
       if (Exit.isSuccess(built)) this.connect(client, built.value, false)
       return undefined
     }
-    this.ready = Effect.runPromise(Fiber.join(fiber)).then((session) => this.connect(client, session, true), () => {})
+    this.ready = settle(fiber).then((session) => this.connect(client, session, true), () => {})
     return this.ready
   }
 
@@ -269,7 +280,7 @@ export class ClientRuntime {
     session.subscribe((event) => this.announce(event))
     // built after an asynchronous store answered: listeners saw the loading snapshot until now (and
     // no organization change meanwhile: the snapshot they read now has it)
-    if (late) Effect.runPromise(session.current).then((tokens) => this.announce({ _tag: "Changed", tokens: redact(tokens) }), () => {})
+    if (late) settle(Effect.runFork(session.current)).then((tokens) => this.announce({ _tag: "Changed", tokens: redact(tokens) }), () => {})
   }
 
   private announce(event: SessionEvent): void {
