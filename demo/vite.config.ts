@@ -14,7 +14,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^stelace-effect$/, replacement: source("index.ts") },
-      { find: /^stelace-effect\/react$/, replacement: source("react/index.ts") }
+      { find: /^stelace-effect\/react$/, replacement: source("react/index.ts") },
+      // what the package's "browser" field does for the published files: the browser's transport
+      // without the node:http one (the app bundles the sources, which that field does not name)
+      { find: /^\.\.\/wire\/senders\/platform\.js$/, replacement: source("internal/wire/senders/platform.browser.ts") }
     ]
   },
   plugins: [compiledCatalogs()],

@@ -15,7 +15,6 @@
  * ```ts
  * import * as Effect from "effect/Effect"
  * import * as Layer from "effect/Layer"
-import * as Queue from "effect/Queue"
  * import * as Stream from "effect/Stream"
  * import * as Signal from "stelace-effect/Signal"
  * import * as Stelace from "stelace-effect/Stelace"
