@@ -137,22 +137,24 @@ describe("useSession", () => {
   it("re-renders with the new expiry after a token refresh", async () => {
     // a margin longer than the token's life: every call refreshes first
     const stelace = client({ refreshMargin: 2 * 3600_000 })
-    await stelace.auth.login(credentials("alice"))
     function Expiry() {
       return <p data-testid="expiry">{useSession().expiresAt}</p>
     }
-    renderWith(stelace, <Expiry />)
-    const before = Number(screen.getByTestId("expiry").textContent)
-    // tokens carry their expiry in whole seconds: refresh two seconds later (the clock of the
-    // client and of the in-process backend alike) to get a later one
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() })
+    // tokens carry their expiry in whole seconds: log in on a whole second and refresh two seconds
+    // later (the clock of the client and of the in-process backend alike), so the new expiry is
+    // two seconds later however long the machine takes in between
+    const start = Math.floor(Date.now() / 1000) * 1000
+    vi.useFakeTimers({ toFake: ["Date"], now: start })
     try {
-      vi.setSystemTime(Date.now() + 2000)
+      await stelace.auth.login(credentials("alice"))
+      renderWith(stelace, <Expiry />)
+      const before = Number(screen.getByTestId("expiry").textContent)
+      vi.setSystemTime(start + 2000)
       await act(() => stelace.categories.list())
+      expect(Number(screen.getByTestId("expiry").textContent)).toBe(before + 2000)
     } finally {
       vi.useRealTimers()
     }
-    expect(Number(screen.getByTestId("expiry").textContent)).toBe(before + 2000)
   })
 
   it("re-renders with the organization set by setOrganizationId", () => {
