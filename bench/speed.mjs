@@ -4,7 +4,7 @@
 // realistic assets (about 14 KB), then a read answering one small asset (about 80 B), where
 // JSON.parse no longer hides the SDK's own work. Bare comes twice: with a keep-alive agent of its
 // own (the floor every ratio is taken against), and through Node's global agent, as the clients
-// send (its socket timeout costs a few µs a call). Then what a client costs to make: CPU per
+// send (keep-alive with a socket timeout): what of the package's cost over bare is the agent's. Then what a client costs to make: CPU per
 // createInstance and heap per live client over 20,000 of them, against stelace@0.14.0's.
 //
 // Each measurement runs in a process of its own (warm-up, then the measured calls): clients never
