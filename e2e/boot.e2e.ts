@@ -9,22 +9,19 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { expectAccessible, launch, newContext, newPage, unexpected } from "./browser.js"
-import { type Started, start } from "./server.js"
+import { expectAccessible, newContext, newPage, unexpected, useDemo } from "./browser.js"
+import type { Started } from "./server.js"
 
 let app: Started
 let browser: Browser
 
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([start(["--port", "0", "--api-port", "0"]), launch()])
-  await startProxy()
+useDemo((demo) => {
+  ;({ app, browser } = demo)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  proxy?.close()
-  await app?.stop()
-})
+beforeAll(() => startProxy())
+
+afterAll(() => proxy?.close())
 
 const secretKey = "seck_test_LocalStelaceSecretKey0001"
 

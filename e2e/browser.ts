@@ -5,13 +5,53 @@
 import axe from "axe-core"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
 import { launchChromium } from "./chromium.mjs"
-import { expect } from "vitest"
-import { root } from "./server.js"
+import { afterAll, beforeAll, expect } from "vitest"
+import { root, type Started, start } from "./server.js"
 
 /** Chromium as visitors have it (`e2e/chromium.mjs`, which bench:demo launches too). */
 export const launch = (): Promise<Browser> => launchChromium()
+
+/** The demo as `npm start` runs it, and the Chromium that visits it. */
+export interface Demo {
+  readonly app: Started
+  readonly browser: Browser
+}
+
+/**
+ * Starts the demo (`npm start`'s script on free ports, with `args` added; a function when they
+ * are known only once an earlier hook ran) and Chromium before a file's tests, hands both to `use`,
+ * and stops them after the tests, or as soon as one of them failed to start.
+ */
+export const useDemo = (use: (demo: Demo) => void, args: ReadonlyArray<string> | (() => ReadonlyArray<string>) = []) => {
+  let app: Started | undefined
+  let browser: Browser | undefined
+  const stop = async () => {
+    await browser?.close()
+    await app?.stop()
+  }
+  beforeAll(async () => {
+    const [started, launched] = await Promise.allSettled([
+      start(["--port", "0", "--api-port", "0", ...(typeof args === "function" ? args() : args)]),
+      launch()
+    ])
+    if (started.status === "fulfilled") app = started.value
+    if (launched.status === "fulfilled") browser = launched.value
+    if (started.status === "rejected" || launched.status === "rejected") {
+      await stop()
+      throw started.status === "rejected" ? started.reason : (launched as PromiseRejectedResult).reason
+    }
+    use({ app: started.value, browser: launched.value })
+  })
+  afterAll(stop)
+}
+
+/** Waits for what the locator finds to show. */
+export const visible = (locator: Locator, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
+
+/** The page's heading, by its whole text. */
+export const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 
 /** The screens the app is checked on: a desktop window, and a phone (390 × 844, touch) for the phone layout. */
 export const devices = {

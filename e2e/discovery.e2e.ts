@@ -10,9 +10,9 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Browser, Page, Request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { expectAccessible, launch, newContext, newPage, screenshot, unexpected } from "./browser.js"
+import { expectAccessible, newContext, newPage, screenshot, unexpected, useDemo, visible } from "./browser.js"
 import { png } from "./png.js"
-import { type Started, start } from "./server.js"
+import type { Started } from "./server.js"
 
 let app: Started
 let browser: Browser
@@ -29,18 +29,16 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => tileServer.listen(0, "127.0.0.1", resolve))
   tilesUrl = `http://127.0.0.1:${(tileServer.address() as AddressInfo).port}/tiles/{z}/{x}/{y}.png`
-  ;[app, browser] = await Promise.all([
-    start(["--port", "0", "--api-port", "0", "--map-tiles", tilesUrl, "--map-attribution", "Tiles by the test"]),
-    launch()
-  ])
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
   tileServer?.closeAllConnections()
   await new Promise((resolve) => tileServer?.close(resolve))
 })
+
+useDemo((demo) => {
+  ;({ app, browser } = demo)
+}, () => ["--map-tiles", tilesUrl, "--map-attribution", "Tiles by the test"])
 
 /** The demo seed's active listings and their prices per day. */
 const prices: Record<string, number> = {
@@ -53,8 +51,6 @@ const prices: Record<string, number> = {
   "City e-bike": 15,
   "Four-person tent": 12
 }
-
-const visible = (locator: ReturnType<Page["locator"]>, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
 
 /** The search page, with every `POST /search` body it sends. */
 const openSearch = async (path = "/search") => {

@@ -5,25 +5,18 @@
  * when French is wanted, and axe-core passes on every page in French too.
  */
 import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { expectAccessible, launch, newContext, newPage, screenshot, unexpected } from "./browser.js"
-import { type Started, start } from "./server.js"
+import { describe, expect, it } from "vitest"
+import { expectAccessible, heading, newContext, newPage, screenshot, unexpected, useDemo, visible } from "./browser.js"
+import type { Started } from "./server.js"
 import { visitEveryPage } from "./tour.js"
 
 let app: Started
 let browser: Browser
 
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([start(["--port", "0", "--api-port", "0"]), launch()])
+useDemo((demo) => {
+  ;({ app, browser } = demo)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
-
-const visible = (locator: ReturnType<Page["locator"]>, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
-const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang)
 /** Text as a test writes it: the no-break spaces of French prices and dates as plain ones. */
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim()

@@ -5,20 +5,15 @@
  * the app keeps its query and hash. The browser decides, with web security on.
  */
 import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launch, newContext, newPage, unexpected } from "./browser.js"
-import { type Started, start } from "./server.js"
+import { describe, expect, it } from "vitest"
+import { newContext, newPage, unexpected, useDemo } from "./browser.js"
+import type { Started } from "./server.js"
 
 let app: Started
 let browser: Browser
 
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([start(["--port", "0", "--api-port", "0"]), launch()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
+useDemo((demo) => {
+  ;({ app, browser } = demo)
 })
 
 const logIn = async (page: Page) => {

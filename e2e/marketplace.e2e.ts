@@ -6,7 +6,7 @@
  */
 import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Device, expectAccessible, launch, newContext, newPage, phoneProblems, screenshot, unexpected } from "./browser.js"
+import { type Device, expectAccessible, heading, newContext, newPage, phoneProblems, screenshot, unexpected, useDemo, visible } from "./browser.js"
 import { type Started, start } from "./server.js"
 
 /** Access tokens live 33 s and the SDK refreshes 30 s before expiry: from 3 s after a login on. */
@@ -15,16 +15,12 @@ const ACCESS_TOKEN_TTL = 33
 let app: Started
 let browser: Browser
 
-const startApp = () => start(["--port", "0", "--api-port", "0", "--access-token-ttl", String(ACCESS_TOKEN_TTL)])
+const shortTokens = ["--access-token-ttl", String(ACCESS_TOKEN_TTL)]
+const startApp = () => start(["--port", "0", "--api-port", "0", ...shortTokens])
 
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startApp(), launch()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+useDemo((demo) => {
+  ;({ app, browser } = demo)
+}, shortTokens)
 
 const users = {
   alice: { email: "alice@example.com", password: "alice-password", name: "Alice" },
@@ -41,10 +37,6 @@ interface User {
 
 /** `YYYY-MM-DD`, `days` from today (UTC), as a date input takes it. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-
-const visible = (locator: Locator, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
-
-const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 
 /** Whether the page is a phone's: its header's links are behind the Menu button (once the header is there). */
 const onPhone = async (page: Page) => {

@@ -5,25 +5,17 @@
  * as a gallery and on the card), and deletes one after a confirmation, unless bookings hold it.
  */
 import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { expectAccessible, launch, newContext, newPage, screenshot, unexpected } from "./browser.js"
+import { describe, expect, it } from "vitest"
+import { expectAccessible, heading, newContext, newPage, screenshot, unexpected, useDemo, visible } from "./browser.js"
 import { png } from "./png.js"
-import { type Started, start } from "./server.js"
+import type { Started } from "./server.js"
 
 let app: Started
 let browser: Browser
 
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([start(["--port", "0", "--api-port", "0"]), launch()])
+useDemo((demo) => {
+  ;({ app, browser } = demo)
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
-
-const visible = (locator: ReturnType<Page["locator"]>, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
-const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 
 const logIn = async (page: Page, email: string, password: string, name: string) => {
   await page.goto(new URL("/login", app.appUrl).href)

@@ -2,26 +2,18 @@
  * The demo on a phone (390 × 844, touch), in Chromium: the header's links fold into a "Menu"
  * button, no page scrolls sideways, every target is at least 44 px, and axe-core passes.
  */
-import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { expectAccessible, launch, newContext, newPage, phoneProblems, screenshot, unexpected } from "./browser.js"
-import { type Started, start } from "./server.js"
+import type { Browser } from "playwright-core"
+import { describe, expect, it } from "vitest"
+import { expectAccessible, heading, newContext, newPage, phoneProblems, screenshot, unexpected, useDemo, visible } from "./browser.js"
+import type { Started } from "./server.js"
 import { visitEveryPage } from "./tour.js"
 
 let app: Started
 let browser: Browser
 
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([start(["--port", "0", "--api-port", "0"]), launch()])
+useDemo((demo) => {
+  ;({ app, browser } = demo)
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
-
-const visible = (locator: ReturnType<Page["locator"]>, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
-const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 
 describe("the demo on a phone", () => {
   it("folds the header's links into a Menu button, which opens and closes them", async () => {

@@ -4,23 +4,16 @@
  * an open booking page makes no REST request while nothing happens (no polling).
  */
 import type { Browser, Locator, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launch, newContext, newPage, unexpected } from "./browser.js"
-import { type Started, start } from "./server.js"
+import { describe, expect, it } from "vitest"
+import { newContext, newPage, unexpected, useDemo, visible } from "./browser.js"
+import type { Started } from "./server.js"
 
 let app: Started
 let browser: Browser
 
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([start(["--port", "0", "--api-port", "0"]), launch()])
+useDemo((demo) => {
+  ;({ app, browser } = demo)
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
-
-const visible = (locator: Locator, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
 
 /** Within a second of the sender's own page showing the change. */
 const live = (locator: Locator) => visible(locator, 1_000)
