@@ -85,31 +85,23 @@ const homeFirstLoadTarget = 110 * 1024
  * packages as the app uses them (esbuild, minified, gzip -9): the part of a first load that no
  * change to the app or the SDK can remove. Each line adds to the one before.
  */
+const routerApp = `
+  import { createRootRoute, createRoute, createRouter, Link, lazyRouteComponent, Outlet, RouterProvider, useNavigate, useSearch } from "@tanstack/react-router"
+  const root = createRootRoute({ component: () => <><Link to="/">Home</Link><Outlet /></> })
+  const home = createRoute({ getParentRoute: () => root, path: "/", component: lazyRouteComponent(() => Promise.resolve({ default: () => null })) })
+  const router = createRouter({ routeTree: root.addChildren([home]) })
+  export { useNavigate, useSearch }`
+const queryApp = `
+  import { QueryClient, QueryClientProvider, useMutation, useQuery } from "@tanstack/react-query"
+  export { useMutation, useQuery }`
+const render = (element) => `import { createRoot } from "react-dom/client"; createRoot(document.body).render(${element})`
+
 const frameworkFloor = [
-  {
-    name: "react-dom",
-    code: `import { createRoot } from "react-dom/client"; createRoot(document.body).render(null)`
-  },
-  {
-    name: "+ @tanstack/react-router",
-    code: `import { createRoot } from "react-dom/client"
-      import { createRootRoute, createRoute, createRouter, Link, lazyRouteComponent, Outlet, RouterProvider, useNavigate, useSearch } from "@tanstack/react-router"
-      const root = createRootRoute({ component: () => <><Link to="/">Home</Link><Outlet /></> })
-      const home = createRoute({ getParentRoute: () => root, path: "/", component: lazyRouteComponent(() => Promise.resolve({ default: () => null })) })
-      const router = createRouter({ routeTree: root.addChildren([home]) })
-      export { useNavigate, useSearch }
-      createRoot(document.body).render(<RouterProvider router={router} />)`
-  },
+  { name: "react-dom", code: render("null") },
+  { name: "+ @tanstack/react-router", code: `${routerApp}\n${render("<RouterProvider router={router} />")}` },
   {
     name: "+ @tanstack/react-query",
-    code: `import { createRoot } from "react-dom/client"
-      import { createRootRoute, createRoute, createRouter, Link, lazyRouteComponent, Outlet, RouterProvider, useNavigate, useSearch } from "@tanstack/react-router"
-      import { QueryClient, QueryClientProvider, useMutation, useQuery } from "@tanstack/react-query"
-      const root = createRootRoute({ component: () => <><Link to="/">Home</Link><Outlet /></> })
-      const home = createRoute({ getParentRoute: () => root, path: "/", component: lazyRouteComponent(() => Promise.resolve({ default: () => null })) })
-      const router = createRouter({ routeTree: root.addChildren([home]) })
-      export { useMutation, useNavigate, useQuery, useSearch }
-      createRoot(document.body).render(<QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider>)`
+    code: `${routerApp}\n${queryApp}\n${render("<QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider>")}`
   }
 ]
 

@@ -10,6 +10,7 @@
  * Where the server cannot search at all (no Elasticsearch), the page lists the active listings and
  * applies the same criteria here ({@link matchesLocally}, {@link sortLocally}), dates aside.
  */
+import type { SearchParams as SearchRequest, SearchSortStep } from "stelace-effect"
 import { dayToIso } from "./format.js"
 import { type AttributeBoundKey, defaultDistance, parseBoundKey, type SearchParams, type SortChoice } from "./searchParams.js"
 
@@ -24,23 +25,8 @@ export interface Listing {
   readonly customAttributes: Readonly<Record<string, unknown>> | null
 }
 
-/** One sort step of `POST /search`: an attribute and its order. */
-export type SortStep = Readonly<Record<string, "asc" | "desc">>
-
-/** The body of `POST /search` that the page sends (the SDK's `SearchParams`, in part). */
-export interface SearchBody {
-  readonly query?: string
-  readonly categoryId?: string
-  readonly startDate?: string
-  readonly endDate?: string
-  readonly sort?: ReadonlyArray<SortStep>
-  readonly filter?: string
-  readonly customAttributes?: Readonly<Record<string, { readonly gte?: number; readonly lte?: number }>>
-  readonly location?: { readonly latitude: number; readonly longitude: number }
-  /** In metres. */
-  readonly maxDistance?: number
-  readonly nbResultsPerPage: number
-}
+/** The body of `POST /search` that the page sends: the SDK's search parameters, with a page size. */
+export type SearchBody = SearchRequest & { readonly nbResultsPerPage: number }
 
 /** A place listings are in: a city of their `locations`, at the middle of the listings there. */
 export interface Place {
@@ -50,7 +36,7 @@ export interface Place {
 }
 
 /** The sort steps of each order the page offers (none: best matches first, then the newest). */
-export const sortSteps: Readonly<Record<SortChoice, ReadonlyArray<SortStep>>> = {
+export const sortSteps: Readonly<Record<SortChoice, ReadonlyArray<SearchSortStep>>> = {
   "price-asc": [{ _price: "asc" }],
   "price-desc": [{ _price: "desc" }],
   newest: [{ _createdDate: "desc" }]

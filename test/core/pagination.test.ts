@@ -456,14 +456,17 @@ describe("paginate follows the API version, against the in-memory backend", () =
 
   const ids = (all: Iterable<{ readonly id: string }>) => Array.from(all, (item) => item.id)
 
+  /** Every asset in one big page, and the same walked 4 at a time. */
+  const wholeAndWalked = Effect.gen(function*() {
+    const whole = yield* Assets.list({ nbResultsPerPage: 100 })
+    const all = yield* Stream.runCollect(Assets.paginate({ nbResultsPerPage: 4 }))
+    return { all, whole }
+  })
+
   it.effect("under 2019-05-20, pages by page number: every item once, as one big page has them", () =>
     Effect.gen(function*() {
       const { sent, layer } = versioned("2019-05-20")
-      const { all, whole } = yield* Effect.gen(function*() {
-        const whole = yield* Assets.list({ nbResultsPerPage: 100 })
-        const all = yield* Stream.runCollect(Assets.paginate({ nbResultsPerPage: 4 }))
-        return { all, whole }
-      }).pipe(Effect.provide(layer))
+      const { all, whole } = yield* wholeAndWalked.pipe(Effect.provide(layer))
       assert.deepStrictEqual(ids(all), ids(whole.results))
       assert.strictEqual(whole.results.length, 9)
       assert.deepStrictEqual(sent.slice(1), [
@@ -476,11 +479,7 @@ describe("paginate follows the API version, against the in-memory backend", () =
   it.effect("under 2020-08-10, pages by cursor: every item once, as one big page has them", () =>
     Effect.gen(function*() {
       const { sent, layer } = versioned("2020-08-10")
-      const { all, whole } = yield* Effect.gen(function*() {
-        const whole = yield* Assets.list({ nbResultsPerPage: 100 })
-        const all = yield* Stream.runCollect(Assets.paginate({ nbResultsPerPage: 4 }))
-        return { all, whole }
-      }).pipe(Effect.provide(layer))
+      const { all, whole } = yield* wholeAndWalked.pipe(Effect.provide(layer))
       assert.deepStrictEqual(ids(all), ids(whole.results))
       const pages = sent.slice(1)
       assert.strictEqual(pages.length, 3)

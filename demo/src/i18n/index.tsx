@@ -17,7 +17,7 @@ import { I18nProvider, Trans, useLingui } from "@lingui/react"
 import { createElement, Fragment, type ReactElement, type ReactNode, useCallback } from "react"
 import { app } from "./en/app.js"
 import type { en } from "./en/index.js"
-import { isLocale, type Locale, preferredLocale } from "./locales.js"
+import { DEFAULT_LOCALE, isLocale, type Locale, preferredLocale } from "./locales.js"
 
 export { languages, type Locale } from "./locales.js"
 
@@ -101,7 +101,7 @@ export const activate = async (locale: Locale): Promise<void> => {
  */
 export const loadPageMessages = async (): Promise<void> => {
   needed.add("pages")
-  await loadNeeded(isLocale(i18n.locale) ? i18n.locale : "en")
+  await loadNeeded(isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE)
 }
 
 /** Gives the app its language; `activate` must have run once before. */
@@ -110,7 +110,7 @@ export const LanguageProvider = ({ children }: { children: ReactNode }) => <I18n
 /** The visitor's language. */
 export const useLocale = (): Locale => {
   const locale = useLingui().i18n.locale
-  return isLocale(locale) ? locale : "en"
+  return isLocale(locale) ? locale : DEFAULT_LOCALE
 }
 
 /** The translate function for the visitor's language (a new one when the language changes). */
