@@ -4,8 +4,11 @@
 // realistic assets (about 14 KB), then a read answering one small asset (about 80 B), where
 // JSON.parse no longer hides the SDK's own work. Bare comes twice: with a keep-alive agent of its
 // own (the floor every ratio is taken against), and through Node's global agent, as the clients
-// send (keep-alive with a socket timeout): what of the package's cost over bare is the agent's. Then what a client costs to make: CPU per
-// createInstance and heap per live client over 20,000 of them, against stelace@0.14.0's.
+// send (keep-alive with a socket timeout): what of the package's cost over bare is the agent's.
+// Then bare once more with only what the facade's contract adds to any call (a timer for the
+// timeout, the request id, a hidden `lastResponse`): how much of the gap no client can avoid.
+// Then what a client costs to make: CPU per createInstance and heap per live client over 20,000
+// of them, against stelace@0.14.0's.
 //
 // Each measurement runs in a process of its own (warm-up, then the measured calls): clients never
 // share a heap, a JIT state nor sockets, so none pays for another. The client process's CPU time
@@ -61,12 +64,40 @@ const makeClients = async (port, small = false) => {
       request.on("error", reject)
       request.end()
     })
+  // what the facade's contract adds to every call, and nothing else: a timer for the timeout
+  // (stelace.js's `timeout of <ms>ms exceeded`), the request id read from the answer, and the
+  // result's hidden `lastResponse`; no arguments checked, no session, no retries
+  const contract = () =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        request.destroy()
+        reject(new Error("timeout of 30000ms exceeded"))
+      }, 30_000)
+      const request = http.request(
+        { host: "127.0.0.1", port, path, method: "GET", headers },
+        (response) => {
+          let text = ""
+          response.setEncoding("utf8")
+          response.on("data", (chunk) => (text += chunk))
+          response.on("end", () => {
+            clearTimeout(timer)
+            const result = JSON.parse(text)
+            Object.defineProperty(result, "lastResponse", { value: { requestId: response.headers["x-request-id"], statusCode: response.statusCode } })
+            resolve(result)
+          })
+          response.on("error", reject)
+        }
+      )
+      request.on("error", reject)
+      request.end()
+    })
   return {
     "bare node:http + JSON.parse": () => bareWith(agent),
     // the same through Node's global agent (keep-alive, and a 5 s socket timeout that drops idle
     // connections before servers do), which stelace@0.14.0 and this package's node:http transport
     // use: how much of the package's cost over bare is the agent's
     "bare, Node's global agent": () => bareWith(http.globalAgent),
+    "bare + timeout and lastResponse": () => contract,
     "stelace@0.14.0": () => {
       const theirs = createRequire(import.meta.url)("stelace").createInstance({ apiKey })
       theirs.setHost("127.0.0.1", port, "http")
