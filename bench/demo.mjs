@@ -18,9 +18,14 @@
 //   it beyond 50 ms; time to interactive is taken as the end of the last long task before 5 s
 //   without one (or the load event, if later).
 //
-// Last, the home page's first load against its target (110 KB gzip), and what the frameworks the
-// demo is built on (react-dom, TanStack Router and Query) weigh alone, bundled from the installed
-// packages: the part of that first load no change to the app or the SDK can remove.
+// Last, the home page's first load against its target (110 KB gzip); where it goes, by group
+// (React, TanStack Router, TanStack Query, Lingui and the catalogs, effect, the SDK, the demo app,
+// the bundler's glue): the demo is built again in memory with source maps, the same bytes as the
+// served build, each minified character goes to the source file its source map names there, and
+// each script's gzip size is shared among the groups in proportion to their characters in it (an
+// apportionment: gzip compresses them together); and what the frameworks the demo is built on
+// (react-dom, TanStack Router and Query) weigh alone, bundled from the installed packages: the
+// part of that first load no change to the app or the SDK can remove.
 //
 // One unmeasured load comes first (Chromium's processes and the server's first answers). A
 // benchmark, not a test: it asserts nothing, and stops by itself (about 40 s per run of the pages).
@@ -29,10 +34,15 @@
 //   node bench/demo.mjs [--runs 3] [--verbose] [--pages home,listing]
 //
 // --verbose lists each script (first load or later), the elements that moved in each layout shift
-// (what to reserve space for) and the long tasks.
+// (what to reserve space for), the long tasks, and the source files of the SDK and the demo app in
+// the home page's first load.
 //
 // The pages are the list `pages` below: a path, and the user to log in as first, if any.
 import { spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { SourceMap } from "node:module"
+import { tmpdir } from "node:os"
+import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
@@ -118,6 +128,98 @@ const bundledGzip = async (code) => {
     logLevel: "error"
   })
   return gzipSync(result.outputFiles[0].contents, { level: 9 }).length
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where a first load's bytes come from
+
+/**
+ * The groups a first load's bytes are told by, each a test of a source file's path (relative to
+ * the repository), in order: the first that matches takes the file.
+ */
+const sourceGroups = [
+  { name: "React (react, react-dom, scheduler)", test: /^node_modules\/(react|react-dom|scheduler)\// },
+  { name: "TanStack Router (+ history, store)", test: /^node_modules\/(@tanstack\/(react-router|router-core|history|store|react-store)|use-sync-external-store)\// },
+  { name: "TanStack Query", test: /^node_modules\/@tanstack\/(query-core|react-query)\// },
+  { name: "Lingui (+ message catalogs)", test: /^(node_modules\/@lingui\/|demo\/src\/i18n\/[a-z]{2}\/)/ },
+  { name: "effect", test: /^node_modules\/effect\// },
+  { name: "the SDK (src/, + jwt-decode)", test: /^(src\/|node_modules\/jwt-decode\/)/ },
+  { name: "the demo app (demo/src)", test: /^demo\/src\// }
+]
+/** Bytes no source map line names: the bundler's runtime and the glue between modules. */
+const bundlerGlue = "the bundler's runtime and glue"
+const packageOf = (path) => /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path
+const groupOf = (path) => sourceGroups.find((group) => group.test.test(path))?.name ?? `other: ${packageOf(path)}`
+
+/**
+ * The demo's production build again (the same Vite configuration and bytes as the one `npm start`
+ * serves, which keeps no source maps), in memory with source maps: for each chunk, its code and how
+ * many of its minified characters come from each group's sources (the character at each position
+ * goes to the source its source map names there).
+ */
+const builtChunks = async () => {
+  const { build: viteBuild } = await import("vite")
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = "production"
+  const outDir = mkdtempSync(join(tmpdir(), "stelace-bench-demo-"))
+  try {
+    const result = await viteBuild({
+      configFile: join(root, "demo/vite.config.ts"),
+      logLevel: "error",
+      mode: "production",
+      build: { outDir, emptyOutDir: false, write: false, sourcemap: "hidden" }
+    })
+    const chunks = new Map()
+    for (const output of [result].flat().flatMap((bundle) => bundle.output)) {
+      if (output.type !== "chunk") continue
+      const bySource = new Map()
+      const add = (source, characters) => bySource.set(source, (bySource.get(source) ?? 0) + characters)
+      const map = output.map === null ? undefined : new SourceMap(output.map)
+      const lines = output.code.split("\n")
+      lines.forEach((line, lineNumber) => {
+        if (lineNumber < lines.length - 1) add(undefined, 1) // its line break
+        for (let column = 0; column < line.length; column++) add(map?.findEntry(lineNumber, column)?.originalSource, 1)
+      })
+      const sources = [...bySource].map(([source, characters]) => ({
+        path: source === undefined ? undefined : relative(root, resolve(outDir, dirname(output.fileName), source)),
+        characters
+      }))
+      chunks.set(output.fileName, { code: output.code, sources })
+    }
+    return chunks
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    rmSync(outDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * A first load's gzip bytes by group: each script's gzip size shared among the groups in proportion
+ * to the minified characters each gives it (an apportionment: gzip compresses the groups' code
+ * together, not apart), with the minified characters themselves, which are exact. Each group keeps
+ * its source files' minified characters too.
+ */
+const firstLoadByGroup = (scripts, chunks) => {
+  const groups = new Map()
+  const add = (name, gzip, minified, path) => {
+    const group = groups.get(name) ?? { name, gzip: 0, minified: 0, sources: new Map() }
+    group.gzip += gzip
+    group.minified += minified
+    if (path !== undefined) group.sources.set(path, (group.sources.get(path) ?? 0) + minified)
+    groups.set(name, group)
+  }
+  for (const script of scripts) {
+    const chunk = chunks.get(new URL(script.url).pathname.replace(/^\//, ""))
+    if (chunk === undefined || chunk.code !== script.body.toString("utf8")) {
+      add("not attributed: the served file is not this build's", script.gzip, script.raw)
+      continue
+    }
+    for (const { path, characters } of chunk.sources) {
+      add(path === undefined ? bundlerGlue : groupOf(path), (script.gzip * characters) / chunk.code.length, characters, path)
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.gzip - a.gzip)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,6 +429,7 @@ const measure = async (browser, app, page) => {
     if (vitals.heading === undefined) problems.push("the page's h1 never showed")
     const all = [...scripts.values()].map((script, index) => ({
       ...script,
+      body: bodies[index],
       raw: bodies[index].length,
       gzip: gzipSync(bodies[index], { level: 9 }).length,
       first: vitals.heading !== undefined && script.at <= vitals.heading
@@ -395,6 +498,7 @@ try {
       heading: last.heading,
       js: last.js,
       firstJs: last.firstJs,
+      firstScripts: last.scripts.filter((script) => script.first),
       lcp: median(of("lcp")),
       lcpElement: last.lcpElement,
       cls: median(of("cls")),
@@ -436,6 +540,25 @@ try {
       `The home page's first load: ${kb(home.firstJs.gzip)} gzip, target <= ${kb(homeFirstLoadTarget)}: ` +
         `${home.firstJs.gzip <= homeFirstLoadTarget ? "good" : "MISSED"}.`
     )
+    const groups = firstLoadByGroup(home.firstScripts, await builtChunks())
+    console.log(
+      "Where it goes, by the sources each script's source map names (the demo built again, with source maps): " +
+        "the minified bytes are exact, the gzip bytes an apportionment (each script's gzip size shared in proportion to its minified bytes):"
+    )
+    const groupLine = (name, minified, gzip) =>
+      `  ${name.padEnd(38)} ${kb(minified).padStart(9)} minified  ${kb(gzip).padStart(9)} gzip  ${`${((gzip / home.firstJs.gzip) * 100).toFixed(0)}%`.padStart(4)}`
+    for (const group of groups) {
+      console.log(groupLine(group.name, group.minified, group.gzip))
+      if (verbose && sourceGroups.slice(-2).some((ours) => ours.name === group.name)) {
+        const sources = [...group.sources].sort((a, b) => b[1] - a[1])
+        const shown = sources.filter(([, minified]) => minified >= 512)
+        for (const [path, minified] of shown) console.log(`      ${kb(minified).padStart(9)} minified  ${path}`)
+        const rest = sources.slice(shown.length)
+        if (rest.length > 0) console.log(`      ${kb(rest.reduce((sum, [, minified]) => sum + minified, 0)).padStart(9)} minified  ${rest.length} smaller files`)
+      }
+    }
+    const sum = (key) => groups.reduce((total, group) => total + group[key], 0)
+    console.log(groupLine("in all (the first load)", sum("minified"), sum("gzip")))
     console.log("Of which the frameworks alone (esbuild, minified, gzip -9, each line adding to the one before):")
     for (const framework of frameworkFloor) {
       const size = await bundledGzip(framework.code)

@@ -9,6 +9,7 @@
  * are left as they are.
  */
 import { type CompiledMessage, compileMessageOrThrow } from "@lingui/message-utils/compileMessage"
+import { RolldownMagicString } from "rolldown"
 import type { Plugin } from "vite"
 
 export type { CompiledMessage }
@@ -40,6 +41,11 @@ export const compiledCatalogs = (): Plugin => ({
     const module: { default?: unknown } = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)
     const messages = module.default
     if (typeof messages !== "object" || messages === null) throw new Error(`${file} must default-export its messages ({ id: message })`)
-    return { code: `export default ${JSON.stringify(compileCatalog(messages as Record<string, unknown>, file))}\n`, map: null }
+    // the compiled messages take the place of the area's default export, which the source map
+    // names for all of them (`map: null` would claim the code did not move)
+    const compiled = new RolldownMagicString(code)
+    const start = Math.max(0, code.search(/^export default\b/m))
+    compiled.remove(0, start).overwrite(start, code.length, `export default ${JSON.stringify(compileCatalog(messages as Record<string, unknown>, file))}\n`)
+    return { code: compiled.toString(), map: compiled.generateMap({ source: file, hires: true }).toString() }
   }
 })
