@@ -18,7 +18,7 @@
 // and 100k calls (after a full GC). Every ratio is against a reference measured in this same run.
 //
 //   npm run bench:speed                 (builds first)
-//   node bench/speed.mjs [--rounds 5] [--calls 10000]   (about 7 minutes on a 2-core machine)
+//   node bench/speed.mjs [--rounds 5] [--calls 10000]   (about 8 minutes on a 2-core machine; 5 with --rounds 3)
 import { execFileSync, spawn } from "node:child_process"
 import * as http from "node:http"
 import { createRequire } from "node:module"
