@@ -28,6 +28,11 @@ export interface UseSignalOptions {
   readonly enabled?: boolean | undefined
   /** The WebSocket constructor, where there is no global one (Node 20: `ws`'s). */
   readonly WebSocket?: WebSocketConstructor | undefined
+  /**
+   * Called each time the connection is live again after it was lost (not on the first
+   * connection). Signals sent meanwhile never arrive: refetch what they could have changed here.
+   */
+  readonly onReconnect?: (() => void) | undefined
 }
 
 /** What {@link useSignal} returns: the connection's state, and the error that ended it, if any. */
@@ -55,6 +60,8 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
   latest.current = handler
   const event = useRef(options.event)
   event.current = options.event
+  const reconnected = useRef(options.onReconnect)
+  reconnected.current = options.onReconnect
   const [status, setStatus] = useState<SignalStatusValue>({ state: "idle", error: undefined })
   const channels = (options.channels ?? []).join("\u0000")
   const enabled = options.enabled !== false
@@ -62,12 +69,24 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
   useEffect(() => {
     if (!enabled) return
     setStatus({ state: "connecting", error: undefined })
+    // live once, then lost: the next "live" is a reconnection
+    let wasLive = false
+    let lost = false
     return subscribe(hostOf(runtime), (signal) => {
       if (matches(event.current, signal)) latest.current(signal)
     }, {
       channels: channels === "" ? [] : channels.split("\u0000"),
       WebSocket,
-      onState: (state) => setStatus((previous) => previous.state === state ? previous : { state, error: previous.error }),
+      onState: (state) => {
+        if (state === "live") {
+          if (lost) reconnected.current?.()
+          wasLive = true
+          lost = false
+        } else if (wasLive) {
+          lost = true
+        }
+        setStatus((previous) => previous.state === state ? previous : { state, error: previous.error })
+      },
       onError: (error) => setStatus({ state: "idle", error })
     })
   }, [runtime, channels, enabled, WebSocket])
@@ -91,6 +110,9 @@ const startsWith = (key: ReadonlyArray<unknown>, prefix: ReadonlyArray<unknown>)
 /**
  * Invalidates the Stelace queries `targets(signal)` names whenever a signal arrives: they refetch
  * if in use. The signal's message only chooses what to refetch; nothing of it enters the cache.
+ * When the connection comes back after it was lost, the signals sent meanwhile never arrive: it
+ * then invalidates every Stelace query (those in use refetch), unless `options.onReconnect` says
+ * what to do instead.
  *
  * @example
  * ```tsx
@@ -107,7 +129,10 @@ export function useInvalidateOnSignal(
     const prefixes = (targets(signal) ?? []).map((target) => typeof target === "string" ? [target] : target)
     if (prefixes.length === 0) return
     void queryClient.invalidateQueries({ predicate: (query) => prefixes.some((prefix) => startsWith(query.queryKey, prefix)) })
-  }, options)
+  }, {
+    ...options,
+    onReconnect: options.onReconnect ?? (() => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === "stelace" }))
+  })
 }
 
 /** Props of {@link SignalStatus}. */

@@ -88,6 +88,80 @@ describe("useInvalidateOnSignal", () => {
   })
 })
 
+describe("after the connection was lost", () => {
+  /** `ws`, with connections the test can cut (the server stays up) and refuse until it says. */
+  const droppable = () => {
+    const sockets: Array<WebSocket> = []
+    let refused = false
+    class Droppable extends WebSocket {
+      constructor(url: string | URL, ...rest: Array<any>) {
+        super(refused ? "ws://127.0.0.1:1/" : url, ...rest)
+        sockets.push(this)
+      }
+    }
+    return {
+      WebSocket: Droppable as unknown as WebSocketConstructor,
+      cut: () => {
+        refused = true
+        for (const socket of sockets) socket.terminate()
+      },
+      restore: () => {
+        refused = false
+      }
+    }
+  }
+
+  /** Alice's messages on screen over a droppable connection; `options` go to the hook. */
+  const aliceMessages = async (network: ReturnType<typeof droppable>, options: { onReconnect?: () => void } = {}) => {
+    const client = instance()
+    const login = await client.auth.login({ username: "alice@example.com", password: "alice-password" })
+    const queryClient = new QueryClient()
+    function Messages() {
+      const api = useStelaceQueries()
+      const { state } = useInvalidateOnSignal(queryClient, () => ["messages"], { WebSocket: network.WebSocket, ...options })
+      const { data } = useQuery(api.messages.list.queryOptions({ userId: login.userId }))
+      return <p>{state}: {data === undefined ? "loading" : `${data.results.length} messages`}</p>
+    }
+    renderWith(client, queryClient, <Messages />)
+    const before = Number((await screen.findByText(/^live: \d+ messages$/, undefined, { timeout: 5_000 })).textContent!.match(/\d+/)![0])
+    return { userId: login.userId, before }
+  }
+
+  /** Bruno writes to `userId` while nobody can tell: no signal could reach the page. */
+  const messageWhileCut = async (userId: string) => {
+    const bruno = instance()
+    await bruno.auth.login({ username: "bruno@example.com", password: "bruno-password" })
+    await bruno.messages.create({ content: "Sent while you were away", topicId: "ast_live", receiverId: userId })
+  }
+
+  it("useInvalidateOnSignal refetches the queries on screen once live again: what changed meanwhile shows", async () => {
+    const network = droppable()
+    const { userId, before } = await aliceMessages(network)
+    act(() => network.cut())
+    await screen.findByText(/^reconnecting: /)
+    await messageWhileCut(userId)
+    // still the old count: nothing told the page
+    expect(screen.getByText(/messages$/).textContent).toBe(`reconnecting: ${before} messages`)
+    network.restore()
+    expect(await screen.findByText(`live: ${before + 1} messages`, undefined, { timeout: 10_000 })).toBeTruthy()
+  })
+
+  it("calls onReconnect instead, once per reconnection and not on the first connection", async () => {
+    const network = droppable()
+    let calls = 0
+    const { userId, before } = await aliceMessages(network, { onReconnect: () => void calls++ })
+    expect(calls).toBe(0)
+    act(() => network.cut())
+    await screen.findByText(/^reconnecting: /)
+    await messageWhileCut(userId)
+    network.restore()
+    await screen.findByText(/^live: /, undefined, { timeout: 10_000 })
+    expect(calls).toBe(1)
+    // the app's own onReconnect replaced the refetch
+    expect(screen.getByText(/messages$/).textContent).toBe(`live: ${before} messages`)
+  })
+})
+
 describe("SignalStatus", () => {
   it("says Live once connected, and Reconnecting… when the server goes away", async () => {
     renderWith(instance(), new QueryClient(), <SignalStatus WebSocket={ws} />)
