@@ -1,15 +1,14 @@
 /** The conversation of a booking's two parties; a draft stays in its field until it is sent. */
 import type { Transaction } from "stelace-effect"
 import { useSession } from "stelace-effect/react"
-import { formatTime } from "../format.js"
-import { useLocale, useT } from "../i18n/index.js"
+import { useT } from "../i18n/index.js"
 import { useDisplayName, useMarkRead, useMessages } from "../queries.js"
 import { ErrorMessage, Loading } from "./Feedback.js"
 import { MessageComposer } from "./MessageComposer.js"
+import { MessageList } from "./MessageList.js"
 
 export const Messages = ({ booking }: { booking: Transaction }) => {
   const t = useT()
-  const locale = useLocale()
   const { userId } = useSession()
   const messages = useMessages(booking.id)
   // shown, so read: the inbox and the header's count follow
@@ -23,19 +22,7 @@ export const Messages = ({ booking }: { booking: Transaction }) => {
       {messages.isPending && <Loading>{t("common.loadingMessages")}</Loading>}
       {messages.isError && <ErrorMessage error={messages.error} retry={() => void messages.refetch()} />}
       {messages.isSuccess && messages.data.length === 0 && <p className="muted">{t("messages.sayHello")}</p>}
-      {messages.isSuccess && messages.data.length > 0 && (
-        <ol className="conversation" aria-live="polite">
-          {messages.data.map((message) => (
-            <li key={message.id} className={message.senderId === userId ? "mine" : "theirs"}>
-              <p className="meta">
-                <strong>{message.senderId === userId ? t("common.you") : other}</strong>{" "}
-                <time dateTime={message.createdDate}>{formatTime(locale, message.createdDate)}</time>
-              </p>
-              <p className="content">{message.content}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      {messages.isSuccess && messages.data.length > 0 && <MessageList messages={messages.data} other={other} />}
       {otherId != null && <MessageComposer to={{ topicId: booking.id, receiverId: otherId }} />}
     </section>
   )

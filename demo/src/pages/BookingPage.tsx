@@ -4,8 +4,8 @@ import { useSession } from "stelace-effect/react"
 import { canRate } from "../booking.js"
 import { BookingActions } from "../components/BookingActions.js"
 import { BookingStatus } from "../components/BookingStatus.js"
-import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { Messages } from "../components/Messages.js"
+import { LoadingPage, UnavailablePage } from "../components/PageState.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { RatingForm } from "../components/RatingForm.js"
 import { formatPeriod, formatPrice } from "../format.js"
@@ -26,22 +26,9 @@ const Booking = ({ id }: { id: string }) => {
   const isOwner = data !== undefined && data.ownerId === userId
   const other = useDisplayName(data === undefined ? undefined : isOwner ? data.takerId : data.ownerId)
 
-  if (booking.isPending) {
-    return (
-      <>
-        <PageTitle>{t("booking.title")}</PageTitle>
-        <Loading>{t("booking.loading")}</Loading>
-      </>
-    )
-  }
+  if (booking.isPending) return <LoadingPage title={t("booking.title")}>{t("booking.loading")}</LoadingPage>
   if (booking.isError || data === undefined) {
-    return (
-      <>
-        <PageTitle>{t("booking.unavailable")}</PageTitle>
-        <h1 tabIndex={-1}>{t("booking.unavailable")}</h1>
-        <ErrorMessage error={booking.error} retry={() => void booking.refetch()} />
-      </>
-    )
+    return <UnavailablePage title={t("booking.unavailable")} error={booking.error} retry={() => void booking.refetch()} />
   }
   const name = data.assetSnapshot.name ?? t("booking.aListing")
   return (

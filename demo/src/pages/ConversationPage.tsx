@@ -6,9 +6,9 @@ import { Link, useParams, useSearch } from "@tanstack/react-router"
 import { useSession } from "stelace-effect/react"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { MessageComposer } from "../components/MessageComposer.js"
+import { MessageList } from "../components/MessageList.js"
 import { PageTitle } from "../components/PageTitle.js"
-import { formatTime } from "../format.js"
-import { T, useLocale, useT } from "../i18n/index.js"
+import { T, useT } from "../i18n/index.js"
 import { useDisplayName, useMarkRead, useMyMessages, useTopicName } from "../queries.js"
 
 export const ConversationPage = () => {
@@ -19,7 +19,6 @@ export const ConversationPage = () => {
 
 const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: string | undefined }) => {
   const t = useT()
-  const locale = useLocale()
   const { userId } = useSession()
   const all = useMyMessages()
   const messages = (all.data ?? [])
@@ -50,19 +49,7 @@ const Conversation = ({ topicId, otherId: wanted }: { topicId: string; otherId: 
       {all.isPending && <Loading>{t("common.loadingMessages")}</Loading>}
       {all.isError && <ErrorMessage error={all.error} retry={() => void all.refetch()} />}
       {all.isSuccess && messages.length === 0 && <p className="muted">{t("messages.noneYet")}</p>}
-      {messages.length > 0 && (
-        <ol className="conversation" aria-live="polite">
-          {messages.map((message) => (
-            <li key={message.id} className={message.senderId === userId ? "mine" : "theirs"}>
-              <p className="meta">
-                <strong>{message.senderId === userId ? t("common.you") : other}</strong>{" "}
-                <time dateTime={message.createdDate}>{formatTime(locale, message.createdDate)}</time>
-              </p>
-              <p className="content">{message.content}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      {messages.length > 0 && <MessageList messages={messages} other={other} />}
       {otherId !== undefined && (
         <MessageComposer to={{ topicId, receiverId: otherId, ...(first ? { conversationId: first.conversationId } : {}) }} />
       )}

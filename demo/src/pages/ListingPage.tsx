@@ -13,6 +13,7 @@ import { categoryLabel, ListingImage } from "../components/ListingImage.js"
 import { formatDay, formatPeriod, formatPrice } from "../format.js"
 import { T, useLocale, useT } from "../i18n/index.js"
 import { useAssetTypes, useBookedPeriods, useCategories, useDisplayName, useListing, useListingRatings } from "../queries.js"
+import { LoadingPage, UnavailablePage } from "../components/PageState.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { Stars } from "../components/Stars.js"
 
@@ -30,22 +31,12 @@ const Listing = ({ id }: { id: string }) => {
   const { userId } = useSession()
   const owner = useDisplayName(listing.data?.ownerId)
 
-  if (listing.isPending || assetTypes.isPending) {
-    return (
-      <>
-        <PageTitle>{t("listing.title")}</PageTitle>
-        <Loading>{t("listing.loading")}</Loading>
-      </>
-    )
-  }
+  if (listing.isPending || assetTypes.isPending) return <LoadingPage title={t("listing.title")}>{t("listing.loading")}</LoadingPage>
   if (listing.isError) {
     return (
-      <>
-        <PageTitle>{t("listing.unavailable")}</PageTitle>
-        <h1 tabIndex={-1}>{t("listing.unavailable")}</h1>
-        <ErrorMessage error={listing.error} retry={() => void listing.refetch()} />
+      <UnavailablePage title={t("listing.unavailable")} error={listing.error} retry={() => void listing.refetch()}>
         <p><Link to="/search">{t("listing.backToAll")}</Link></p>
-      </>
+      </UnavailablePage>
     )
   }
   const data = listing.data

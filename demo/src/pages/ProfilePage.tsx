@@ -4,6 +4,7 @@ import type { Rating } from "stelace-effect"
 import { unitOf } from "../booking.js"
 import { Empty, ErrorMessage, Loading } from "../components/Feedback.js"
 import { ListingCard } from "../components/ListingCard.js"
+import { LoadingPage, UnavailablePage } from "../components/PageState.js"
 import { PageTitle } from "../components/PageTitle.js"
 import { RatingSummary } from "../components/RatingSummary.js"
 import { Stars } from "../components/Stars.js"
@@ -22,23 +23,8 @@ const Profile = ({ id }: { id: string }) => {
   const user = useUser(id)
   const name = useDisplayName(id)
   const stats = useUserRatingSummary(id)
-  if (user.isPending) {
-    return (
-      <>
-        <PageTitle>{t("profile.title")}</PageTitle>
-        <Loading>{t("profile.loading")}</Loading>
-      </>
-    )
-  }
-  if (user.isError) {
-    return (
-      <>
-        <PageTitle>{t("profile.unavailable")}</PageTitle>
-        <h1 tabIndex={-1}>{t("profile.unavailable")}</h1>
-        <ErrorMessage error={user.error} retry={() => void user.refetch()} />
-      </>
-    )
-  }
+  if (user.isPending) return <LoadingPage title={t("profile.title")}>{t("profile.loading")}</LoadingPage>
+  if (user.isError) return <UnavailablePage title={t("profile.unavailable")} error={user.error} retry={() => void user.refetch()} />
   return (
     <article className="profile">
       <PageTitle>{name ?? t("common.aMember")}</PageTitle>
