@@ -29,8 +29,9 @@ export interface UseSignalOptions {
   /** The WebSocket constructor, where there is no global one (Node 20: `ws`'s). */
   readonly WebSocket?: WebSocketConstructor | undefined
   /**
-   * Called each time the connection is live again after it was lost (not on the first
-   * connection). Signals sent meanwhile never arrive: refetch what they could have changed here.
+   * Called each time the connection is live again after it was lost (not on the first connection,
+   * nor when it authenticates again after a login, logout or token refresh). Signals sent
+   * meanwhile never arrive: refetch what they could have changed here.
    */
   readonly onReconnect?: (() => void) | undefined
 }
@@ -69,7 +70,9 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
   useEffect(() => {
     if (!enabled) return
     setStatus({ state: "connecting", error: undefined })
-    // live once, then lost: the next "live" is a reconnection
+    // live once, then lost ("reconnecting"): the next "live" is a reconnection. Authenticating
+    // again after a login, logout or token refresh ("connecting") is not: the client closes that
+    // connection itself, and a login's queries are new ones anyway
     let wasLive = false
     let lost = false
     return subscribe(hostOf(runtime), (signal) => {
@@ -82,7 +85,7 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
           if (lost) reconnected.current?.()
           wasLive = true
           lost = false
-        } else if (wasLive) {
+        } else if (wasLive && state === "reconnecting") {
           lost = true
         }
         setStatus((previous) => previous.state === state ? previous : { state, error: previous.error })

@@ -146,6 +146,22 @@ describe("after the connection was lost", () => {
     expect(await screen.findByText(`live: ${before + 1} messages`, undefined, { timeout: 10_000 })).toBeTruthy()
   })
 
+  it("does not take authenticating again after a login for a reconnection", async () => {
+    const client = instance()
+    const states: Array<string> = []
+    let calls = 0
+    function Status() {
+      const { state } = useSignal(() => {}, { WebSocket: ws, onReconnect: () => void calls++ })
+      if (states.at(-1) !== state) states.push(state)
+      return <p>{state}</p>
+    }
+    renderWith(client, new QueryClient(), <Status />)
+    await screen.findByText("live", undefined, { timeout: 5_000 })
+    await act(() => client.auth.login({ username: "alice@example.com", password: "alice-password" }))
+    await waitFor(() => expect(states.slice(-2)).toEqual(["connecting", "live"]), { timeout: 5_000 })
+    expect(calls).toBe(0)
+  })
+
   it("calls onReconnect instead, once per reconnection and not on the first connection", async () => {
     const network = droppable()
     let calls = 0
