@@ -44,7 +44,13 @@ afterAll(async () => {
   await app?.stop()
 })
 
-const visible = (locator: ReturnType<Page["locator"]>, timeout = 20_000) => locator.waitFor({ state: "visible", timeout })
+/** Waits for `locator`; when it never shows, the failure says what the page showed instead (its address and main text). */
+const visible = (locator: ReturnType<Page["locator"]>, timeout = 20_000) =>
+  locator.waitFor({ state: "visible", timeout }).catch(async (error: unknown) => {
+    const page = locator.page()
+    const shown = (await page.locator("main").textContent({ timeout: 1_000 }).catch(() => null)) ?? "(no main element)"
+    throw new Error(`Not visible after ${timeout} ms on ${page.url()}; the page showed: ${shown.slice(0, 600)}`, { cause: error })
+  })
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
