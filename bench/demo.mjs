@@ -31,11 +31,13 @@
 // benchmark, not a test: it asserts nothing, and stops by itself (about 40 s per run of the pages).
 //
 //   npm run bench:demo
-//   node bench/demo.mjs [--runs 3] [--verbose] [--pages home,listing]
+//   node bench/demo.mjs [--runs 3] [--verbose] [--profile] [--pages home,listing]
 //
 // --verbose lists each script (first load or later), the elements that moved in each layout shift
 // (what to reserve space for), the long tasks, and the source files of the SDK and the demo app in
-// the home page's first load.
+// the home page's first load. --profile records the main thread's CPU during each load and lists,
+// for the last run of each page, the functions that took the most of it (what the long tasks were
+// doing); the profiler slows the page, so its timings are not the others'.
 //
 // The pages are the list `pages` below: a path, and the user to log in as first, if any.
 import { spawn } from "node:child_process"
@@ -56,6 +58,7 @@ const arg = (name, fallback) => {
 }
 const runs = Number(arg("runs", "3"))
 const verbose = process.argv.includes("--verbose")
+const profiling = process.argv.includes("--profile")
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs takes a whole number from 1, not "${arg("runs")}"`)
   process.exit(2)
@@ -345,6 +348,28 @@ const totalBlockingTime = (longTasks, fcp, loadEnd) => {
 // ---------------------------------------------------------------------------------------------
 // One cold load of one page
 
+/**
+ * Where the page's main thread spent its time during the load (`--profile`): the functions with the
+ * most self time in a CPU profile (its own script and line, or what the engine did: compiling,
+ * garbage collection), as a share of the time not idle. Samples are taken every 0.5 ms under the
+ * slowed CPU.
+ */
+const busiest = (cpu, count = 12) => {
+  const nodes = new Map(cpu.nodes.map((node) => [node.id, node]))
+  const time = new Map()
+  let busy = 0
+  cpu.samples.forEach((id, index) => {
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame
+    if (functionName === "(idle)") return
+    const delta = cpu.timeDeltas[index] ?? 0
+    const where = url ? `${new URL(url).pathname}:${lineNumber + 1}` : ""
+    const key = `${functionName || "(anonymous)"} ${where}`.trim()
+    time.set(key, (time.get(key) ?? 0) + delta)
+    busy += delta
+  })
+  return [...time].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, micros]) => ({ name, share: micros / busy, ms: micros / 1000 }))
+}
+
 const measure = async (browser, app, page) => {
   const context = await browser.newContext({
     viewport: profile.viewport,
@@ -400,6 +425,11 @@ const measure = async (browser, app, page) => {
 
     const problems = []
     tab.on("pageerror", (error) => problems.push(error.message))
+    if (profiling) {
+      await cdp.send("Profiler.enable")
+      await cdp.send("Profiler.setSamplingInterval", { interval: 500 })
+      await cdp.send("Profiler.start")
+    }
     await tab.goto(new URL(page.path, app.appUrl).href, { waitUntil: "load", timeout: 120_000 })
     await tab.waitForLoadState("networkidle", { timeout: 120_000 })
     // quiet: 5 s without a long task (time to interactive), at most 30 s after load
@@ -412,6 +442,7 @@ const measure = async (browser, app, page) => {
       if (quietFor >= 5000) break
       await tab.waitForTimeout(500)
     }
+    const cpu = profiling ? (await cdp.send("Profiler.stop")).profile : undefined
     const heading = await tab.locator("h1").first().textContent({ timeout: 10_000 }).catch(() => null)
     const vitals = await tab.evaluate(() => ({
       ...window.__vitals,
@@ -451,7 +482,8 @@ const measure = async (browser, app, page) => {
       lcp: vitals.lcp,
       lcpElement: vitals.lcpElement,
       cls: cumulativeLayoutShift(vitals.shifts),
-      tbt: totalBlockingTime(vitals.longTasks, vitals.fcp ?? 0, vitals.loadEnd)
+      tbt: totalBlockingTime(vitals.longTasks, vitals.fcp ?? 0, vitals.loadEnd),
+      busiest: cpu === undefined ? undefined : busiest(cpu)
     }
   } finally {
     await context.close()
@@ -523,6 +555,10 @@ try {
       for (const task of last.longTasks) {
         console.log(`    long task of ${Math.round(task.duration)} ms at ${Math.round(task.start)} ms`)
       }
+    }
+    if (last.busiest !== undefined) {
+      console.log("    where the main thread was busy (last run, self time, share of the time not idle):")
+      for (const { name, share, ms } of last.busiest) console.log(`    ${`${(share * 100).toFixed(1)}%`.padStart(6)} ${`${ms.toFixed(0)} ms`.padStart(7)}  ${name}`)
     }
     const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
     const shift = (value) => value.toFixed(3)
