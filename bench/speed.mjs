@@ -64,9 +64,14 @@ const makeClients = async (port, small = false) => {
       request.on("error", reject)
       request.end()
     })
-  // what the facade's contract adds to every call, and nothing else: a timer for the timeout
-  // (stelace.js's `timeout of <ms>ms exceeded`), the request id read from the answer, and the
-  // result's hidden `lastResponse`; no arguments checked, no session, no retries
+  // what the facade's contract adds to every call, and nothing else, over the floor's own agent: a
+  // timer for the timeout (stelace.js's `timeout of <ms>ms exceeded`), the request id read from
+  // the raw headers (as the package reads it, without Node's headers object), and the result's
+  // hidden `lastResponse`; no arguments checked, no session, no retries
+  const requestIdOf = (raw) => {
+    for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === "x-request-id") return raw[i + 1]
+    return undefined
+  }
   const contract = () =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -74,7 +79,7 @@ const makeClients = async (port, small = false) => {
         reject(new Error("timeout of 30000ms exceeded"))
       }, 30_000)
       const request = http.request(
-        { host: "127.0.0.1", port, path, method: "GET", headers },
+        { host: "127.0.0.1", port, path, method: "GET", agent, headers },
         (response) => {
           let text = ""
           response.setEncoding("utf8")
@@ -82,7 +87,8 @@ const makeClients = async (port, small = false) => {
           response.on("end", () => {
             clearTimeout(timer)
             const result = JSON.parse(text)
-            Object.defineProperty(result, "lastResponse", { value: { requestId: response.headers["x-request-id"], statusCode: response.statusCode } })
+            const lastResponse = { requestId: requestIdOf(response.rawHeaders), statusCode: response.statusCode }
+            Object.defineProperty(result, "lastResponse", { value: lastResponse, configurable: true })
             resolve(result)
           })
           response.on("error", reject)
