@@ -100,6 +100,12 @@ export class SignalClient extends Context.Service<SignalClient, {
   readonly onState: (listener: (state: ConnectionState, detail?: string) => void) => () => void
   /** Calls `listener` with the server's warnings (an organization channel refused) until the returned function is called. */
   readonly onWarning: (listener: (warning: unknown) => void) => () => void
+  /**
+   * Calls `listener` each time the connection is live again after it was lost (not on the first
+   * connection, nor when it authenticates again after a login or logout), until the returned
+   * function is called. Signals sent meanwhile never arrive: refetch what they could have changed.
+   */
+  readonly onReconnect: (listener: () => void) => () => void
 }>()("stelace-effect/SignalClient") {}
 
 const DEFAULT_RECONNECT: Reconnect = { initialDelay: 500, maxDelay: 30_000 }
@@ -153,7 +159,8 @@ export const makeWith = (
       signals: (channels = []) => streamOf(hub, channels),
       state: hub.state,
       onState: hub.onState,
-      onWarning: hub.onWarning
+      onWarning: hub.onWarning,
+      onReconnect: hub.onReconnect
     }
   })
 
@@ -184,6 +191,30 @@ export const layer = (options: SignalOptions): Layer.Layer<SignalClient, SignalE
  */
 export const stream = (options?: { readonly channels?: ReadonlyArray<string> | undefined }): Stream.Stream<Signal, SignalError, SignalClient> =>
   Stream.unwrap(Effect.map(Effect.service(SignalClient), (client) => client.signals(options?.channels ?? [])))
+
+/**
+ * One element each time the connection is live again after it was lost while this stream ran:
+ * the signals sent meanwhile never arrived, so catch up on what they could have changed. It does
+ * not open a connection by itself; run it beside {@link stream}.
+ *
+ * @example
+ * ```ts
+ * Stream.merge(
+ *   Signal.stream().pipe(Stream.map((signal) => signal.event)),
+ *   Signal.reconnections().pipe(Stream.as("catch up"))
+ * )
+ * ```
+ */
+export const reconnections = (): Stream.Stream<void, never, SignalClient> => Stream.unwrap(Effect.map(
+  Effect.service(SignalClient),
+  (client) =>
+    Stream.callback<void>((queue) =>
+      Effect.acquireRelease(
+        Effect.sync(() => client.onReconnect(() => Queue.offerUnsafe(queue, undefined))),
+        (stop) => Effect.sync(stop)
+      )
+    )
+))
 
 /**
  * Decodes a signal's message with a schema: signals are untrusted, so check what they carry.

@@ -70,26 +70,13 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
   useEffect(() => {
     if (!enabled) return
     setStatus({ state: "connecting", error: undefined })
-    // live once, then lost ("reconnecting"): the next "live" is a reconnection. Authenticating
-    // again after a login, logout or token refresh ("connecting") is not: the client closes that
-    // connection itself, and a login's queries are new ones anyway
-    let wasLive = false
-    let lost = false
     return subscribe(hostOf(runtime), (signal) => {
       if (matches(event.current, signal)) latest.current(signal)
     }, {
       channels: channels === "" ? [] : channels.split("\u0000"),
       WebSocket,
-      onState: (state) => {
-        if (state === "live") {
-          if (lost) reconnected.current?.()
-          wasLive = true
-          lost = false
-        } else if (wasLive && state === "reconnecting") {
-          lost = true
-        }
-        setStatus((previous) => previous.state === state ? previous : { state, error: previous.error })
-      },
+      onState: (state) => setStatus((previous) => previous.state === state ? previous : { state, error: previous.error }),
+      onReconnect: () => reconnected.current?.(),
       onError: (error) => setStatus({ state: "idle", error })
     })
   }, [runtime, channels, enabled, WebSocket])

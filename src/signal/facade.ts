@@ -21,6 +21,12 @@ export interface SubscribeOptions {
   readonly onError?: ((error: SignalError) => void) | undefined
   /** Called when the connection's state changes: `connecting`, `live`, `reconnecting`, `idle`. */
   readonly onState?: ((state: ConnectionState, detail?: string) => void) | undefined
+  /**
+   * Called each time the connection is live again after it was lost while this subscription saw
+   * it live (not on the first connection, nor when it authenticates again after a login or
+   * logout). Signals sent meanwhile never arrive: refetch what they could have changed.
+   */
+  readonly onReconnect?: (() => void) | undefined
   /** The WebSocket constructor; defaults to `globalThis.WebSocket`. On Node 20, pass `ws`'s. */
   readonly WebSocket?: WebSocketConstructor | undefined
 }
@@ -75,6 +81,24 @@ const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): P
 }
 
 /**
+ * The app's callback, whose bugs are its own: what it throws is reported (thrown again outside the
+ * connection, as an uncaught error) without ending the subscription.
+ */
+const reporting = <Args extends ReadonlyArray<unknown>>(callback: (...args: Args) => void) => (...args: Args): void => {
+  try {
+    callback(...args)
+  } catch (error) {
+    setTimeout(() => {
+      throw error
+    }, 0)
+  }
+}
+
+const chain = (...stops: ReadonlyArray<(() => void) | undefined>) => () => {
+  for (const stop of stops) stop?.()
+}
+
+/**
  * Calls `handler` with every signal of the instance's channels (the user's own while logged in)
  * plus `options.channels`, until the returned function is called. Signals are hints: refetch what
  * they point at, never trust their message as data.
@@ -82,45 +106,41 @@ const hubOf = (host: FacadeHost, WebSocket: WebSocketConstructor | undefined): P
 export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, options: SubscribeOptions = {}): () => void => {
   if (typeof handler !== "function") throw invalid("subscribe needs a handler function")
   if (options === null || typeof options !== "object") throw invalid("subscribe's options must be an object")
-  for (const name of ["onError", "onState"] as const) {
+  for (const name of ["onError", "onState", "onReconnect"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw invalid(`${name} must be a function`)
   }
   if (host.settings.current.apiKey === undefined) throw invalid("an API key (pubk_...) is needed")
+  const onState = options.onState && reporting(options.onState)
+  const onError = options.onError && reporting(options.onError)
   let stopped = false
   let stop: () => void = () => {}
   hubOf(host, options.WebSocket).then((hub) => {
     if (stopped) return
-    const unsubscribeState = options.onState ? hub.onState(options.onState) : () => {}
+    const unsubscribeState = chain(
+      onState && hub.onState(onState),
+      options.onReconnect && hub.onReconnect(reporting(options.onReconnect))
+    )
     const remove = Effect.runSync(Effect.result(hub.add(options.channels ?? [], {
-      signal: (signal) => {
-        try {
-          handler(signal)
-        } catch (error) {
-          // the handler's bug is its own: report it without ending the subscription
-          setTimeout(() => {
-            throw error
-          }, 0)
-        }
-      },
+      signal: reporting(handler),
       failed: (error) => {
         unsubscribeState()
-        options.onError?.(error)
+        onError?.(error)
       }
     })))
     if (remove._tag === "Failure") {
       unsubscribeState()
-      options.onError?.(remove.failure)
+      onError?.(remove.failure)
       return
     }
     // joining a connection already live (or reconnecting): no change is coming to say so
     const state = hub.state()
-    if (state === "live" || state === "reconnecting") options.onState?.(state)
+    if (state === "live" || state === "reconnecting") onState?.(state)
     stop = () => {
       unsubscribeState()
       Effect.runFork(remove.success)
     }
   }, (error) => {
-    if (!stopped && options.onError) options.onError(error instanceof SignalError ? error : invalid(String(error)))
+    if (!stopped) onError?.(error instanceof SignalError ? error : invalid(String(error)))
   })
   return () => {
     if (stopped) return

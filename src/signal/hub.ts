@@ -54,6 +54,11 @@ export interface Hub {
   readonly onState: (listener: (state: ConnectionState, detail?: string) => void) => () => void
   /** Calls `listener` with the server's warnings (e.g. an organization channel refused). */
   readonly onWarning: (listener: (warning: unknown) => void) => () => void
+  /**
+   * Calls `listener` each time the connection is live again after it was lost since `listener`
+   * saw it live (signals sent meanwhile never arrive), until the returned function is called.
+   */
+  readonly onReconnect: (listener: () => void) => () => void
 }
 
 const checkChannels = (channels: ReadonlyArray<string>): Effect.Effect<void, SignalError> =>
@@ -232,6 +237,24 @@ export const make = (options: HubOptions): Effect.Effect<Hub, never, Scope.Scope
       onWarning: (listener) => {
         warningListeners.add(listener)
         return () => warningListeners.delete(listener)
+      },
+      onReconnect: (listener) => {
+        // a drop ("reconnecting") after being live is a gap; authenticating again after a login,
+        // logout or new channel ("connecting") is not counted: the client closed that socket itself
+        let wasLive = state === "live"
+        let lost = false
+        const follow = (next: ConnectionState) => {
+          if (next === "live") {
+            const reconnected = lost
+            wasLive = true
+            lost = false
+            if (reconnected) listener()
+          } else if (next === "reconnecting" && wasLive) {
+            lost = true
+          }
+        }
+        stateListeners.add(follow)
+        return () => stateListeners.delete(follow)
       }
     } satisfies Hub
   })

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createInstance } from "../../src/index.js"
 import { type ConnectionState, install, type Signal, SignalError, type WebSocketConstructor } from "../../src/Signal.js"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
+import { droppable } from "./droppable.js"
 
 let server: RunningServer
 beforeAll(async () => {
@@ -107,5 +108,30 @@ describe("stelace.signal.subscribe", () => {
   it("refuses a missing handler at once", () => {
     const stelace = instance()
     expect(() => stelace.signal.subscribe(undefined as never)).toThrow(SignalError)
+  })
+  it("calls onReconnect once the connection is live again after it was lost, not on the first connection", async () => {
+    const stelace = instance()
+    const network = droppable()
+    const states: Array<ConnectionState> = []
+    let reconnections = 0
+    stelace.signal.subscribe(() => {}, {
+      WebSocket: network.WebSocket,
+      onState: (state) => states.push(state),
+      onReconnect: () => reconnections++
+    })
+    await expect.poll(() => states).toEqual(["connecting", "live"])
+    expect(reconnections).toBe(0)
+    network.cut()
+    await expect.poll(() => states.at(-1)).toBe("reconnecting")
+    expect(reconnections).toBe(0)
+    network.restore()
+    await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe("live")
+    expect(reconnections).toBe(1)
+    await stelace.dispose()
+  })
+
+  it("refuses an onReconnect that is not a function", () => {
+    const stelace = instance()
+    expect(() => stelace.signal.subscribe(() => {}, { onReconnect: "yes" as never })).toThrow(/onReconnect must be a function/)
   })
 })

@@ -141,4 +141,44 @@ describe("Signal faults", () => {
       assert.isTrue(server.sockets[0]!.closed)
       assert.strictEqual(client.state(), "reconnecting")
     })))
+  it.effect("announces a reconnection once live again after a drop: not the first connection, not authenticating again", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { server, client, states } = yield* setUp()
+      let calls = 0
+      client.onReconnect(() => calls++)
+      const announced = yield* Effect.forkChild(
+        Stream.runCollect(Stream.take(Signal.reconnections(), 1)).pipe(Effect.provideService(Signal.SignalClient, client))
+      )
+      yield* flush
+      assert.strictEqual(client.state(), "live")
+      // a subscriber with a new channel: the client authenticates again, over a new socket
+      yield* Effect.forkChild(Stream.runDrain(client.signals(["lobby"])))
+      yield* flush
+      assert.strictEqual(server.sockets.length, 2)
+      handshake(server.last())
+      yield* flush
+      assert.deepStrictEqual(states.slice(-2), ["connecting", "live"])
+      assert.strictEqual(calls, 0)
+      server.last().drop()
+      yield* flush
+      yield* TestClock.adjust(1_000)
+      yield* flush
+      assert.strictEqual(calls, 0)
+      handshake(server.last())
+      yield* flush
+      assert.strictEqual(calls, 1)
+      assert.strictEqual((yield* Fiber.join(announced)).length, 1)
+      // a failed attempt between two lives is one gap, announced once
+      server.last().drop()
+      yield* flush
+      yield* TestClock.adjust(1_000)
+      yield* flush
+      server.last().drop()
+      yield* flush
+      yield* TestClock.adjust(2_000)
+      yield* flush
+      handshake(server.last())
+      yield* flush
+      assert.strictEqual(calls, 2)
+    })))
 })

@@ -14,6 +14,7 @@ import { createInstance, TokenStore } from "../../src/index.js"
 import { SignalStatus, StelaceProvider, useInvalidateOnSignal, useSignal, useStelaceQueries } from "../../src/react/index.js"
 import type { WebSocketConstructor } from "../../src/Signal.js"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
+import { droppable } from "./droppable.js"
 
 const ws = WebSocket as unknown as WebSocketConstructor
 let server: RunningServer
@@ -89,28 +90,6 @@ describe("useInvalidateOnSignal", () => {
 })
 
 describe("after the connection was lost", () => {
-  /** `ws`, with connections the test can cut (the server stays up) and refuse until it says. */
-  const droppable = () => {
-    const sockets: Array<WebSocket> = []
-    let refused = false
-    class Droppable extends WebSocket {
-      constructor(url: string | URL, ...rest: Array<any>) {
-        super(refused ? "ws://127.0.0.1:1/" : url, ...rest)
-        sockets.push(this)
-      }
-    }
-    return {
-      WebSocket: Droppable as unknown as WebSocketConstructor,
-      cut: () => {
-        refused = true
-        for (const socket of sockets) socket.terminate()
-      },
-      restore: () => {
-        refused = false
-      }
-    }
-  }
-
   /** Alice's messages on screen over a droppable connection; `options` go to the hook. */
   const aliceMessages = async (network: ReturnType<typeof droppable>, options: { onReconnect?: () => void } = {}) => {
     const client = instance()
