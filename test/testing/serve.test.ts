@@ -1,9 +1,11 @@
 /**
  * The demo app's server (`scripts/demo/serve.mjs`, what `npm start` serves): text compressed as
  * the browser asks, with `Vary: Accept-Encoding`, Vite's hashed files cached for good and
- * `index.html` revalidated. Read with `node:http`, which (unlike `fetch`) shows the bytes as sent.
+ * `index.html` revalidated; nothing outside the build served, whatever the address. Read with
+ * `node:http`, which (unlike `fetch`) shows the bytes as sent, and raw request lines.
  */
 import { request } from "node:http"
+import { connect } from "node:net"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -19,8 +21,14 @@ const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")
 let app: { url: string; close: () => Promise<void> }
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "stelace-serve-"))
-  mkdirSync(join(dir, "assets"))
+  // the build beside files it must never serve: one in its parent, one in a sibling whose name
+  // starts as the build's does
+  const parent = mkdtempSync(join(tmpdir(), "stelace-serve-"))
+  const dir = join(parent, "dist")
+  mkdirSync(join(dir, "assets"), { recursive: true })
+  writeFileSync(join(parent, "secret.txt"), "parent secret")
+  mkdirSync(join(parent, "dist-private"))
+  writeFileSync(join(parent, "dist-private", "secret.txt"), "sibling secret")
   writeFileSync(
     join(dir, "index.html"),
     `<!doctype html><script id="stelace-config" type="application/json">{}</script>${"<!-- the app -->".repeat(100)}`
@@ -53,6 +61,20 @@ const getFrom = (url: string, path: string, headers: Record<string, string> = {}
   })
 
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") => getFrom(app.url, path, headers, method)
+
+/** A request line written as is (no client normalizes its `..` or encoding away): the reply's status line and body. */
+const raw = (requestLine: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { port } = new URL(app.url)
+    const socket = connect(Number(port), "127.0.0.1", () => socket.end(`${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`))
+    const chunks: Array<Buffer> = []
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk))
+    socket.on("error", reject)
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("latin1")
+      resolve({ status: Number(text.slice(9, 12)), body: text.slice(text.indexOf("\r\n\r\n") + 4) })
+    })
+  })
 
 describe("the demo app's server", () => {
   it("sends brotli when the browser takes it, with Vary and the compressed length", async () => {
@@ -115,6 +137,51 @@ describe("the demo app's server", () => {
     expect(reply.headers["content-encoding"]).toBe("br")
     expect(reply.headers["content-length"]).toBe(full.headers["content-length"])
     expect(reply.body.length).toBe(0)
+  })
+})
+
+describe("the demo app's server under hostile requests", () => {
+  it.each([
+    "/../secret.txt",
+    "/assets/../../secret.txt",
+    "/%2e%2e/secret.txt",
+    "/assets/..%2f..%2fsecret.txt",
+    "/..%5csecret.txt",
+    "/../dist-private/secret.txt",
+    "/%2e%2e/dist-private/secret.txt",
+    "/..%2fdist-private%2fsecret.txt",
+    "/%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd"
+  ])("serves nothing outside the build for %s", async (path) => {
+    const reply = await raw(`GET ${path} HTTP/1.1`)
+    expect(reply.body).not.toMatch(/secret|root:/)
+    // a file's address outside the build is not found; one without an extension is a route of the app
+    if (reply.status === 200) expect(reply.body).toContain('<script id="stelace-config"')
+    else expect(reply.status).toBe(404)
+  })
+
+  it("answers 400 to a path that is not valid percent-encoding, 404 to one holding NUL", async () => {
+    expect((await raw("GET /assets/%E0%A4%A.js HTTP/1.1")).status).toBe(400)
+    expect((await raw("GET /assets/index-Bq3x9Z1a.js%00.png HTTP/1.1")).status).toBe(404)
+  })
+
+  it("refuses other methods with 405 and the methods it takes", async () => {
+    for (const method of ["POST", "PUT", "DELETE", "OPTIONS", "TRACE"]) {
+      const reply = await get("/index.html", {}, method)
+      expect(reply.status).toBe(405)
+      expect(reply.headers.allow).toBe("GET, HEAD")
+    }
+  })
+
+  it("does not serve the build's compressed copies as files of their own", async () => {
+    const reply = await get("/assets/index-Bq3x9Z1a.js.br")
+    expect(reply.status).toBe(404)
+  })
+
+  it("keeps serving after all of these, and a very long address gets an answer, not a crash", async () => {
+    const long = await raw(`GET /${"a".repeat(10_000)} HTTP/1.1`)
+    expect([404, 200, 431]).toContain(long.status)
+    const reply = await get("/assets/index-Bq3x9Z1a.js")
+    expect(reply.status).toBe(200)
   })
 })
 
