@@ -109,18 +109,23 @@ export const subscribe = (host: FacadeHost, handler: (signal: Signal) => void, o
   for (const name of ["onError", "onState", "onReconnect"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw invalid(`${name} must be a function`)
   }
+  const { channels = [], WebSocket } = options
+  if (!Array.isArray(channels) || !channels.every((channel) => typeof channel === "string" && channel !== "")) {
+    throw invalid("channels must be an array of non-empty strings")
+  }
+  if (WebSocket !== undefined && typeof WebSocket !== "function") throw invalid("WebSocket must be a WebSocket constructor")
   if (host.settings.current.apiKey === undefined) throw invalid("an API key (pubk_...) is needed")
   const onState = options.onState && reporting(options.onState)
   const onError = options.onError && reporting(options.onError)
   let stopped = false
   let stop: () => void = () => {}
-  hubOf(host, options.WebSocket).then((hub) => {
+  hubOf(host, WebSocket).then((hub) => {
     if (stopped) return
     const unsubscribeState = chain(
       onState && hub.onState(onState),
       options.onReconnect && hub.onReconnect(reporting(options.onReconnect))
     )
-    const remove = Effect.runSync(Effect.result(hub.add(options.channels ?? [], {
+    const remove = Effect.runSync(Effect.result(hub.add(channels, {
       signal: reporting(handler),
       failed: (error) => {
         unsubscribeState()

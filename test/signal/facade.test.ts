@@ -130,8 +130,18 @@ describe("stelace.signal.subscribe", () => {
     await stelace.dispose()
   })
 
-  it("refuses an onReconnect that is not a function", () => {
+  it.each([
+    [{ onReconnect: "yes" }, /onReconnect must be a function/],
+    [{ channels: "lobby" }, /channels must be an array of non-empty strings/],
+    [{ channels: ["lobby", ""] }, /channels must be an array of non-empty strings/],
+    [{ channels: [42] }, /channels must be an array of non-empty strings/],
+    [{ WebSocket: "ws" }, /WebSocket must be a WebSocket constructor/]
+  ])("refuses bad options at once, before connecting: %j", async (options, message) => {
     const stelace = instance()
-    expect(() => stelace.signal.subscribe(() => {}, { onReconnect: "yes" as never })).toThrow(/onReconnect must be a function/)
+    const errors: Array<SignalError> = []
+    expect(() => stelace.signal.subscribe(() => {}, { ...(options as object), onError: (error) => errors.push(error) })).toThrow(message)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(errors).toEqual([])
+    expect(server.backend.signal.clients()).toBe(0)
   })
 })
