@@ -153,12 +153,14 @@ describe.each(sides)("Signal on the $name", (side) => {
     expect(error.reason).toBe("InvalidApiKey")
   })
 
-  it("survives a restart of the server: reconnects, authenticates again, and receives", async () => {
+  it("survives a restart of the server: reconnects, authenticates again, announces it, and receives", async () => {
     const channel = `restart-${run}`
     const states: Array<string> = []
+    let reconnections = 0
     const program = Effect.gen(function*() {
       const client = yield* Signal.SignalClient
       client.onState((state) => states.push(state))
+      client.onReconnect(() => reconnections++)
       const received: Array<unknown> = []
       const fiber = yield* Effect.forkChild(
         Stream.runForEach(client.signals([channel]), (signal) => Effect.sync(() => received.push(signal.message)))
@@ -180,6 +182,10 @@ describe.each(sides)("Signal on the $name", (side) => {
     expect(received[0]).toBe("before")
     expect(received).toContain("after")
     expect(states).toContain("reconnecting")
+    // each live after a drop is a gap the app has to catch up on: announced once each, and at least once
+    const gaps = states.join(" ").split("live").slice(1, -1).filter((between) => between.includes("reconnecting")).length
+    expect(reconnections).toBeGreaterThanOrEqual(1)
+    expect(reconnections).toBe(gaps)
   }, 120_000)
 })
 
