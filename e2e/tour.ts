@@ -52,6 +52,7 @@ export const visitEveryPage = async (page: Page, appUrl: string, check: (what: s
   await visit("/requests", "my requests")
   await visit(await firstLink(page, "/bookings/"), "a booking")
   await visit("/bookings", "my bookings")
+  await visit("/account", "the account page")
   await visit("/search?query=tent", "the search page with results")
   await visit(await firstLink(page, "/listings/"), "a listing, with its calendar")
   await page.locator("#question").fill("Is it easy to pitch?")

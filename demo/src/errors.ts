@@ -7,7 +7,7 @@ import { MalformedResponse, NetworkError, ServerError, SessionExpired } from "st
 import type { MessageId, MessageValues } from "./i18n/index.js"
 
 /** What was being done, for the sentences that depend on it. */
-export type Action = "login" | "signup" | "booking" | "listing" | "message" | "rating" | "transition" | "load"
+export type Action = "login" | "signup" | "booking" | "listing" | "message" | "rating" | "transition" | "password" | "load"
 
 /** A message of the catalogs and its values. */
 export interface Sentence {
@@ -41,6 +41,9 @@ const serverSentence = (error: ServerError, action: Action): Sentence => {
     case "Conflict":
       return { id: "errors.conflict" }
     case "Validation":
+      // a password change's body is checked in the browser first (lengths, as the server's 400 would);
+      // its 422 is the server saying the current password is not the user's
+      if (action === "password" && error.statusCode === 422) return { id: "errors.wrongCurrentPassword" }
       return { id: "errors.validation" }
     case "RateLimited":
       return reason.retryAfter === undefined ? { id: "errors.rateLimited" } : { id: "errors.rateLimitedFor", values: { seconds: Math.ceil(reason.retryAfter) } }

@@ -156,6 +156,12 @@ const conversationRoute = createRoute({
   component: loggedIn("layout.conversation", page(() => import("./pages/ConversationPage.js"), "ConversationPage"))
 })
 
+const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/account",
+  component: titled("layout.yourAccount", page(() => import("./pages/AccountPage.js"), "AccountPage"), true)
+})
+
 const routeTree = rootRoute.addChildren([
   inboxRoute,
   conversationRoute,
@@ -170,7 +176,8 @@ const routeTree = rootRoute.addChildren([
   listingRoute,
   bookingsRoute,
   requestsRoute,
-  bookingRoute
+  bookingRoute,
+  accountRoute
 ])
 
 export const router = createRouter({

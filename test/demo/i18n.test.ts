@@ -274,6 +274,12 @@ describe("API errors", () => {
   it("say what the API refused where its rule matters to the user", () => {
     expect(describeError(server(422, "Not enough availability"), "booking")).toEqual({ id: "errors.datesTaken" })
     expect(describeError(server(422, "Username already used"), "signup")).toEqual({ id: "errors.emailTaken" })
+    // what Stelace (and the local backend) answers a wrong current password: a 422, whatever its words
+    expect(describeError(server(422, "Incorrect current password"), "password")).toEqual({ id: "errors.wrongCurrentPassword" })
+    expect(describeError(server(422, "x"), "password")).toEqual({ id: "errors.wrongCurrentPassword" })
+    // a body the server's validation refused (400) is not about the current password
+    expect(describeError(server(400, "\"newPassword\" length must be at least 8 characters long"), "password")).toEqual({ id: "errors.validation" })
+    expect(describeError(server(422, "Incorrect current password"))).toEqual({ id: "errors.validation" })
   })
 
   it("read in both languages", () => {

@@ -1,8 +1,9 @@
 /**
  * The demo's logic that needs no browser: availability periods from a graph, conversations from
- * messages, the search page's parameters, listing photos from metadata.
+ * messages, the search page's parameters, listing photos from metadata, the account page's forms.
  */
 import { describe, expect, it } from "vitest"
+import { newPasswordProblem, profileFieldsOf, profileUpdate } from "../../demo/src/accountSettings.js"
 import { type Graph, isFree, pickerRange, unavailablePeriods } from "../../demo/src/availability.js"
 import { conversationsOf, type Message } from "../../demo/src/inbox.js"
 import { photosOf } from "../../demo/src/photos.js"
@@ -36,6 +37,32 @@ describe("availability periods", () => {
     expect(isFree(periods, "2030-01-08T00:00:00.000Z", "2030-01-13T00:00:00.000Z")).toBe(false)
     expect(isFree(periods, "2030-01-16T00:00:00.000Z", "2030-01-18T00:00:00.000Z")).toBe(true)
     expect(pickerRange(periods[0]!)).toEqual({ from: new Date("2030-01-12T00:00:00.000Z"), to: new Date("2030-01-15T00:00:00.000Z") })
+  })
+})
+
+describe("the account page's forms", () => {
+  it("fill the profile's fields from the user, an absent one as empty text", () => {
+    expect(profileFieldsOf({ displayName: "Alice", firstname: "Alice", lastname: null, description: null }))
+      .toEqual({ displayName: "Alice", firstname: "Alice", lastname: "", description: "" })
+    // another user's read leaves the private names out
+    expect(profileFieldsOf({ displayName: null, description: "Hi" })).toEqual({ displayName: "", firstname: "", lastname: "", description: "Hi" })
+  })
+
+  it("send the profile trimmed, and an emptied field as null rather than an empty name", () => {
+    expect(profileUpdate({ displayName: "  Ali ", firstname: "Alice", lastname: "   ", description: "" }))
+      .toEqual({ displayName: "Ali", firstname: "Alice", lastname: null, description: null })
+  })
+
+  it("refuse a new password that its confirmation does not repeat, or of a length the server refuses", () => {
+    expect(newPasswordProblem("new-password-1", "new-password-1")).toBeUndefined()
+    expect(newPasswordProblem("new-password-1", "new-password-2")).toBe("settings.passwordsDiffer")
+    // told apart by case and by a trailing space too: nothing is trimmed from a password
+    expect(newPasswordProblem("New-password", "new-password")).toBe("settings.passwordsDiffer")
+    expect(newPasswordProblem("new-password ", "new-password")).toBe("settings.passwordsDiffer")
+    expect(newPasswordProblem("short", "short")).toBe("settings.passwordLength")
+    expect(newPasswordProblem("x".repeat(8), "x".repeat(8))).toBeUndefined()
+    expect(newPasswordProblem("x".repeat(255), "x".repeat(255))).toBeUndefined()
+    expect(newPasswordProblem("x".repeat(256), "x".repeat(256))).toBe("settings.passwordLength")
   })
 })
 

@@ -1,4 +1,4 @@
-/** Loading, error and empty states, the same everywhere. */
+/** Loading, outcome, error and empty states, the same everywhere. */
 import type { ReactNode } from "react"
 import { SessionExpired } from "stelace-effect"
 import { type Action, describeError } from "../errors.js"
@@ -26,6 +26,12 @@ export const ErrorMessage = ({ error, action, retry }: { error: unknown; action?
     </div>
   )
 }
+
+/**
+ * What the last action did ("Profile saved"), announced politely. The region stays in the page,
+ * empty until there is news: screen readers announce the changes of a region they already know.
+ */
+export const Outcome = ({ children }: { children: string | undefined }) => <p className="outcome" role="status">{children}</p>
 
 /** Nothing to show, and what to do about it. */
 export const Empty = ({ children }: { children: ReactNode }) => <div className="empty">{children}</div>

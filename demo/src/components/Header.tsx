@@ -89,6 +89,7 @@ export const Header = () => {
                 <>
                   <LiveStatus />
                   <span><T id="layout.loggedInAs" values={{ name: name ?? "…" }} components={{ 0: <strong /> }} /></span>
+                  <NavLink to="/account">{t("layout.account")}</NavLink>
                   <button
                     type="button"
                     className="secondary"

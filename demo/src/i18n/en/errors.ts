@@ -8,6 +8,7 @@ export default {
   "errors.emailTaken": "An account with this email already exists. Log in instead.",
   "errors.transitionRefused": "This booking changed in the meantime. Its current status is shown below.",
   "errors.loginMismatch": "This email and password don't match an account. Check them and try again.",
+  "errors.wrongCurrentPassword": "Your current password is incorrect. Check it and try again.",
   "errors.unauthorized": "The marketplace did not recognise you. Log in again and try once more.",
   "errors.cannotPublish": "Your account can't publish listings yet.",
   "errors.forbidden": "You're not allowed to do this. Try logging in with another account.",

@@ -12,6 +12,8 @@ export default {
   "layout.inboxUnread": "({count, plural, other {# unread}})",
   "layout.myBookings": "My bookings",
   "layout.myRequests": "My requests",
+  "layout.account": "Account",
+  "layout.yourAccount": "Your account",
   "layout.editListing": "Edit listing",
   "layout.booking": "Booking",
   "layout.conversation": "Conversation",

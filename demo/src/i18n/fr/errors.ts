@@ -10,6 +10,7 @@ export default {
   "errors.emailTaken": "Un compte existe déjà avec cette adresse e-mail. Connectez-vous plutôt.",
   "errors.transitionRefused": "Cette réservation a changé entre-temps. Son statut actuel est indiqué ci-dessous.",
   "errors.loginMismatch": "Cette adresse e-mail et ce mot de passe ne correspondent à aucun compte. Vérifiez-les et réessayez.",
+  "errors.wrongCurrentPassword": "Votre mot de passe actuel est incorrect. Vérifiez-le et réessayez.",
   "errors.unauthorized": "La place de marché ne vous a pas reconnu. Reconnectez-vous et réessayez.",
   "errors.cannotPublish": "Votre compte ne peut pas encore publier d’annonces.",
   "errors.forbidden": "Vous n’avez pas le droit de faire ceci. Essayez avec un autre compte.",

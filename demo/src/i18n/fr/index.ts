@@ -15,5 +15,6 @@ import messages from "./messages.js"
 import owner from "./owner.js"
 import profile from "./profile.js"
 import search from "./search.js"
+import settings from "./settings.js"
 
-export const fr: Record<MessageId, string> = { ...common, ...layout, ...errors, ...home, ...listing, ...booking, ...messages, ...account, ...owner, ...profile, ...search }
+export const fr: Record<MessageId, string> = { ...common, ...layout, ...errors, ...home, ...listing, ...booking, ...messages, ...account, ...owner, ...profile, ...search, ...settings }

@@ -14,6 +14,8 @@ export default {
   "layout.inboxUnread": "({count, plural, one {# non lu} other {# non lus}})",
   "layout.myBookings": "Mes réservations",
   "layout.myRequests": "Mes demandes",
+  "layout.account": "Compte",
+  "layout.yourAccount": "Votre compte",
   "layout.editListing": "Modifier l’annonce",
   "layout.booking": "Réservation",
   "layout.conversation": "Conversation",
