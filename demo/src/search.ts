@@ -12,6 +12,7 @@
  */
 import type { SearchParams as SearchRequest, SearchSortStep } from "stelace-effect"
 import { dayToIso } from "./format.js"
+import { pointsOf } from "./listingDetails.js"
 import { type AttributeBoundKey, defaultDistance, parseBoundKey, type SearchParams, type SortChoice } from "./searchParams.js"
 
 /** What the search reads of a listing (an `Asset`). */
@@ -117,17 +118,6 @@ export const inPriceRange = (listing: Pick<Listing, "price">, params: Pick<Searc
 export const outsidePriceRange = <A extends Pick<Listing, "price">>(listings: ReadonlyArray<A>, params: SearchParams): Array<A> =>
   listings.filter((listing) => !inPriceRange(listing, params))
 
-const isCoordinate = (value: unknown, limit: number): value is number =>
-  typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= limit
-
-/** A listing's locations that are points on Earth, with their city when they name one. */
-export const pointsOf = (listing: Pick<Listing, "locations">): Array<{ latitude: number; longitude: number; city: string | undefined }> =>
-  (Array.isArray(listing.locations) ? listing.locations : []).flatMap((location: unknown) => {
-    const { latitude, longitude, city } = (location ?? {}) as { latitude?: unknown; longitude?: unknown; city?: unknown }
-    if (!isCoordinate(latitude, 90) || !isCoordinate(longitude, 180)) return []
-    return [{ latitude, longitude, city: typeof city === "string" && city.trim() !== "" ? city.trim() : undefined }]
-  })
-
 /**
  * The places the listings use: the cities of their `locations`, each at the middle of its
  * listings' points, in alphabetical order. Names that differ only in case are one place.
@@ -196,12 +186,6 @@ export const numberAttributesFor = (
     .map((attribute) => attribute.name)
     .filter((name) => inCategory.some((listing) => typeof listing.customAttributes?.[name] === "number"))
     .sort((a, b) => a.localeCompare(b))
-}
-
-/** How an attribute's name reads as a label: `seats` is "Seats", `engineSize` "Engine size". */
-export const attributeLabel = (name: string): string => {
-  const words = name.replace(/_/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").trim().toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 /**

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest"
 import { isTileTemplate } from "../../demo/src/tileTemplate.js"
+import { attributeLabel } from "../../demo/src/listingDetails.js"
 import {
-  attributeLabel,
   categoryWithDescendants,
   customAttributesQuery,
   distanceBetween,

@@ -7,7 +7,7 @@ import { use, useEffect, useEffectEvent, useMemo, useRef, useState } from "react
 import type { Asset } from "stelace-effect"
 import { Loading } from "../components/Feedback.js"
 import { useT } from "../i18n/index.js"
-import { pointsOf } from "../search.js"
+import { pointsOf } from "../listingDetails.js"
 import type { MapMarker, ResultsMapView } from "./leafletMap.js"
 import { MapTilesContext } from "./tiles.js"
 

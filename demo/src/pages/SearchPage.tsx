@@ -15,9 +15,9 @@ import { categoryLabel } from "../components/ListingImage.js"
 import { type MessageId, useT } from "../i18n/index.js"
 import { ResultsMap } from "../map/ResultsMap.js"
 import { useAssetTypes, useCategories } from "../queries.js"
+import { attributeLabel } from "../listingDetails.js"
 import {
   attributeBoundsOf,
-  attributeLabel,
   boundKeys,
   categoryWithDescendants,
   matchesLocally,
