@@ -33,6 +33,10 @@ export const formatPrice = (locale: Locale, amount: number, currency: string | n
     new Intl.NumberFormat(locale, { style: "currency", currency: code, ...(whole ? { minimumFractionDigits: 0 } : {}) })).format(amount)
 }
 
+/** `1,200.5` in English, `1 200,5` in French. */
+export const formatNumber = (locale: Locale, value: number): string =>
+  memo(numberFormats, `${locale} number`, () => new Intl.NumberFormat(locale)).format(value)
+
 const dateOptions = {
   day: { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" },
   month: { month: "long", year: "numeric", timeZone: "UTC" },

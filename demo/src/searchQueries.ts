@@ -1,12 +1,13 @@
 /**
  * What the search page reads: results of `POST /search` a page at a time, the active listings
  * whose places and number attributes feed "Near" and the attribute filters, the platform's custom
- * attributes, and the listings to search here when the server cannot. Apart from the app's other
- * queries (`queries.ts`), so that only the search page's chunk carries them.
+ * attributes, and the listings to search here when the server cannot. The listing forms read the
+ * same places and attributes for their "City" and number fields. Apart from the app's other
+ * queries (`queries.ts`), so that only the chunks of those pages carry them.
  */
 import { type SkipToken, skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import type { Asset } from "stelace-effect"
-import { type ListPage, useStelaceQueries } from "stelace-effect/react"
+import { type ListPage, type StelaceQueries, useStelaceQueries } from "stelace-effect/react"
 import { results, useCategories } from "./queries.js"
 import { categoryWithDescendants, placesOf, type SearchBody } from "./search.js"
 
@@ -23,19 +24,25 @@ export const useListingSearch = (body: SearchBody | SkipToken) => {
 }
 
 /**
- * The active listings published last (up to 100): the places they use feed the search's "Near"
- * suggestions, and their number attributes its filters.
+ * The query of the active listings published last (up to 100): the places they use feed the
+ * search's "Near" suggestions and the listing forms' "City", and their number attributes the
+ * search's filters and the forms' fields.
  */
+export const activeListingsQuery = (api: StelaceQueries) => ({
+  ...api.assets.list.queryOptions({ active: true, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100 }),
+  staleTime: 5 * 60_000
+})
+
+/** The active listings published last (up to 100), as `select` reads them ({@link activeListingsQuery}). */
 export const useActiveListings = <T = Array<Asset>>(select?: (listings: Array<Asset>) => T) => {
   const api = useStelaceQueries()
   return useQuery({
-    ...api.assets.list.queryOptions({ active: true, orderBy: "createdDate", order: "desc", nbResultsPerPage: 100 }),
-    staleTime: 5 * 60_000,
+    ...activeListingsQuery(api),
     select: (page: ListPage<Asset>) => (select === undefined ? results(page) : select(results(page))) as T
   })
 }
 
-/** The places the platform's listings use (cities of their locations), for "Near". */
+/** The places the platform's listings use (cities of their locations), for "Near" and "City". */
 export const usePlaces = () => useActiveListings(placesOf)
 
 /** The platform's custom attributes (which the public may read). */

@@ -7,6 +7,7 @@ import type { MessageId } from "../index.js"
 import account from "./account.js"
 import booking from "./booking.js"
 import common from "./common.js"
+import details from "./details.js"
 import errors from "./errors.js"
 import home from "./home.js"
 import layout from "./layout.js"
@@ -17,4 +18,4 @@ import profile from "./profile.js"
 import search from "./search.js"
 import settings from "./settings.js"
 
-export const fr: Record<MessageId, string> = { ...common, ...layout, ...errors, ...home, ...listing, ...booking, ...messages, ...account, ...owner, ...profile, ...search, ...settings }
+export const fr: Record<MessageId, string> = { ...common, ...layout, ...errors, ...home, ...listing, ...booking, ...details, ...messages, ...account, ...owner, ...profile, ...search, ...settings }
