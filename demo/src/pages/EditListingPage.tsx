@@ -1,6 +1,7 @@
 /**
- * Editing one's listing: its fields, and its photos (new ones resized in the browser, then sent
- * to the app's photo uploader; the listing keeps their URLs in its metadata).
+ * Editing one's listing: its fields, its city and number attributes ("Seats"), and its photos
+ * (new ones resized in the browser, then sent to the app's photo uploader; the listing keeps their
+ * URLs in its metadata).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { Link, useNavigate, useParams } from "@tanstack/react-router"
@@ -8,9 +9,11 @@ import { type FormEvent, useState } from "react"
 import type { Asset } from "stelace-effect"
 import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
+import { AttributeFields, CityField, notCityProblem, useListingDetails } from "../components/ListingDetailsFields.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
 import { T, useT } from "../i18n/index.js"
+import { CityProblem, cityChanged, listingDetailsUpdate, locateCity } from "../listingForm.js"
 import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
 import { photosOf, usePhotoUploader } from "../photos.js"
 import { useCategories, useListing } from "../queries.js"
@@ -59,9 +62,13 @@ const EditForm = ({ listing }: { listing: Asset }) => {
   const [files, setFiles] = useState<Array<File>>([])
   const [progress, setProgress] = useState<UploadProgress | undefined>()
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
+  const details = useListingDetails("edit", form.categoryId, listing)
 
   const save = useMutation({
     mutationFn: async () => {
+      // a city is located only when it changed: the listing's own stays as it is
+      const { draft, initial } = details
+      const place = cityChanged(draft, initial) ? await locateCity(details.geocoder, draft.city) : undefined
       const uploaded = await uploadPhotos(uploader, files, { kept: kept.length, onProgress: setProgress })
       return client.assets.update(listing.id, {
         name: form.name.trim(),
@@ -69,10 +76,14 @@ const EditForm = ({ listing }: { listing: Asset }) => {
         description: form.description.trim(),
         quantity: Number(form.quantity),
         categoryId: form.categoryId || undefined,
-        metadata: { images: [...kept, ...uploaded].map((url) => ({ url })) }
+        metadata: { images: [...kept, ...uploaded].map((url) => ({ url })) },
+        ...listingDetailsUpdate(draft, initial, details.names, place)
       })
     },
     onSettled: () => setProgress(undefined),
+    onError: (error) => {
+      if (error instanceof CityProblem) details.refuseCity(error)
+    },
     onSuccess: async (saved) => {
       // every list and page that shows the listing (search included) reads it again
       await Promise.all([
@@ -85,7 +96,7 @@ const EditForm = ({ listing }: { listing: Asset }) => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    save.mutate()
+    if (details.check()) save.mutate()
   }
 
   return (
@@ -106,6 +117,8 @@ const EditForm = ({ listing }: { listing: Asset }) => {
             ))}
           </select>
         </div>
+        <AttributeFields details={details} />
+        <CityField details={details} />
         <div className="field">
           <label htmlFor="edit-price">{t("owner.pricePerDay")}</label>
           <input id="edit-price" type="number" required min="0" step="0.01" value={form.price} onChange={set("price")} aria-describedby="edit-price-hint" />
@@ -142,7 +155,7 @@ const EditForm = ({ listing }: { listing: Asset }) => {
           offHint={t("owner.uploadsOffKeep")}
           onFiles={setFiles}
         />
-        <SaveStatus progress={progress} error={save.isError ? save.error : undefined} />
+        <SaveStatus progress={progress} error={save.isError ? notCityProblem(save.error) : undefined} />
         <button type="submit" disabled={save.isPending}>{save.isPending ? t("common.saving") : t("owner.saveChanges")}</button>
       </form>
     </section>

@@ -1,11 +1,13 @@
-/** Publish a listing: name, category, daily price, quantity, description and photos. */
+/** Publish a listing: name, category, its number attributes ("Seats"), city, daily price, quantity, description and photos. */
 import { useNavigate } from "@tanstack/react-router"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import { useStelace, useStelaceQueries } from "stelace-effect/react"
+import { AttributeFields, CityField, notCityProblem, useListingDetails } from "../components/ListingDetailsFields.js"
 import { categoryLabel } from "../components/ListingImage.js"
 import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
 import { useT } from "../i18n/index.js"
+import { CityProblem, locateCity, newListingDetails } from "../listingForm.js"
 import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
 import { usePhotoUploader } from "../photos.js"
 import { useAssetTypes, useCategories } from "../queries.js"
@@ -23,9 +25,12 @@ export const NewListingPage = () => {
   const [files, setFiles] = useState<Array<File>>([])
   const [progress, setProgress] = useState<UploadProgress | undefined>()
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
+  const details = useListingDetails("listing", form.categoryId)
 
   const create = useMutation({
     mutationFn: async () => {
+      // the city first: one the geocoder cannot place stops everything, photos included
+      const place = await locateCity(details.geocoder, details.draft.city)
       const photos = await uploadPhotos(uploader, files, { onProgress: setProgress })
       return client.assets.create({
         name: form.name.trim(),
@@ -35,10 +40,14 @@ export const NewListingPage = () => {
         currency: "EUR",
         description: form.description.trim() || undefined,
         assetTypeId: rental?.id,
+        ...newListingDetails(details.draft, details.names, place),
         ...(photos.length > 0 ? { metadata: { images: photos.map((url) => ({ url })) } } : {})
       })
     },
     onSettled: () => setProgress(undefined),
+    onError: (error) => {
+      if (error instanceof CityProblem) details.refuseCity(error)
+    },
     onSuccess: async (listing) => {
       // lists that show listings (the owner's, the home page's, search) read them again
       await Promise.all([
@@ -50,7 +59,7 @@ export const NewListingPage = () => {
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    create.mutate()
+    if (details.check()) create.mutate()
   }
 
   return (
@@ -71,6 +80,8 @@ export const NewListingPage = () => {
             ))}
           </select>
         </div>
+        <AttributeFields details={details} />
+        <CityField details={details} />
         <div className="field">
           <label htmlFor="listing-price">{t("owner.pricePerDayInEuros")}</label>
           <input id="listing-price" type="number" required min="1" step="0.01" value={form.price} onChange={set("price")} />
@@ -90,7 +101,7 @@ export const NewListingPage = () => {
           offHint={t("photos.uploadsOff")}
           onFiles={setFiles}
         />
-        <SaveStatus progress={progress} error={create.isError ? create.error : undefined} />
+        <SaveStatus progress={progress} error={create.isError ? notCityProblem(create.error) : undefined} />
         <button type="submit" disabled={create.isPending}>{create.isPending ? t("owner.publishing") : t("owner.publish")}</button>
       </form>
     </section>
