@@ -1,6 +1,7 @@
-/** A listing: its picture, description, price, owner, booked dates, reviews, and booking it. */
+/** A listing: its picture, description, city and number attributes, price, owner, booked dates, reviews, and booking it. */
 import { Link, useParams } from "@tanstack/react-router"
-import type { Rating } from "stelace-effect"
+import { Fragment } from "react"
+import type { Asset, Rating } from "stelace-effect"
 import { useSession } from "stelace-effect/react"
 import { isTimeBased, unitOf } from "../booking.js"
 import { AskQuestion } from "../components/AskQuestion.js"
@@ -10,8 +11,9 @@ import { OwnerTools } from "../components/OwnerTools.js"
 import { photosOf } from "../photos.js"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
 import { categoryLabel, ListingImage } from "../components/ListingImage.js"
-import { formatDay, formatPeriod, formatPrice } from "../format.js"
+import { formatDay, formatNumber, formatPeriod, formatPrice } from "../format.js"
 import { T, useLocale, useT } from "../i18n/index.js"
+import { attributeLabel, cityOf, numberAttributesOf } from "../listingDetails.js"
 import { useAssetTypes, useBookedPeriods, useCategories, useDisplayName, useListing, useListingRatings } from "../queries.js"
 import { LoadingPage, UnavailablePage } from "../components/PageState.js"
 import { PageTitle } from "../components/PageTitle.js"
@@ -67,6 +69,7 @@ const Listing = ({ id }: { id: string }) => {
         </p>
         <h2>{t("listing.about")}</h2>
         <p>{data.description || t("listing.noDescription")}</p>
+        <Details listing={data} />
         {timeBased && <BookedDates assetId={data.id} />}
         <Reviews assetId={data.id} ownerId={data.ownerId} />
       </div>
@@ -86,6 +89,31 @@ const Listing = ({ id }: { id: string }) => {
           )}
       </aside>
     </article>
+  )
+}
+
+/** Where the listing is and what it counts ("City" Lyon, "Seats" 5), from the listing itself: nothing waits, nothing moves. */
+const Details = ({ listing }: { listing: Asset }) => {
+  const t = useT()
+  const locale = useLocale()
+  const city = cityOf(listing)
+  const numbers = numberAttributesOf(listing)
+  if (city === undefined && numbers.length === 0) return null
+  return (
+    <dl className="details">
+      {city !== undefined && (
+        <>
+          <dt>{t("details.city")}</dt>
+          <dd>{city}</dd>
+        </>
+      )}
+      {numbers.map(([name, value]) => (
+        <Fragment key={name}>
+          <dt>{attributeLabel(name)}</dt>
+          <dd>{formatNumber(locale, value)}</dd>
+        </Fragment>
+      ))}
+    </dl>
   )
 }
 
