@@ -5,15 +5,13 @@
  *
  * The app is given its geocoder as it is given its photo uploader (`photos.ts`): a fork passes its
  * own to `GeocoderContext` in `main.tsx` (a geocoding service: Nominatim, Mapbox, Google...).
- * Without one, the app places only the cities the platform's listings already use
- * ({@link placesGeocoder} over the same listings as the search's "Near"), and refuses the others.
+ * Without one, the forms place only the cities the platform's listings already use (a
+ * {@link placesGeocoder} over the same listings as the search's "Near",
+ * `components/ListingDetailsFields.tsx`), and refuse the others. This module stays small, so
+ * that `main.tsx` can import it without weighing on every page.
  */
-import { useQueryClient } from "@tanstack/react-query"
-import { createContext, useContext } from "react"
-import { useStelaceQueries } from "stelace-effect/react"
-import { results } from "./queries.js"
-import { type Place, placeNamed, placesOf } from "./search.js"
-import { activeListingsQuery } from "./searchQueries.js"
+import { createContext } from "react"
+import { type Place, placeNamed } from "./places.js"
 
 /** Finds where a city is. */
 export interface Geocoder {
@@ -35,15 +33,3 @@ export const placesGeocoder = (places: () => Promise<ReadonlyArray<Place>>): Geo
 
 /** The app's geocoder, or `undefined` for the default: the places of the platform's listings. */
 export const GeocoderContext = createContext<Geocoder | undefined>(undefined)
-
-/**
- * The geocoder the listing forms use: the one given to `GeocoderContext`, or else one that knows
- * the places the platform's active listings use, read through the same query as the search's
- * "Near" (fetched at the time of asking if not there yet).
- */
-export const useGeocoder = (): Geocoder => {
-  const given = useContext(GeocoderContext)
-  const queryClient = useQueryClient()
-  const api = useStelaceQueries()
-  return given ?? placesGeocoder(async () => placesOf(results(await queryClient.fetchQuery(activeListingsQuery(api)))))
-}

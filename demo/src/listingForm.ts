@@ -13,7 +13,7 @@ import type { AssetCreateParams, AssetUpdateParams } from "stelace-effect"
 import type { Geocoder } from "./geocoder.js"
 import type { MessageId, MessageValues } from "./i18n/index.js"
 import { attributeLabel, cityOf, numberAttributesOf } from "./listingDetails.js"
-import type { Place } from "./search.js"
+import type { Place } from "./places.js"
 
 /** The city and the number attributes as typed (text, by attribute name). */
 export interface DetailsDraft {

@@ -13,6 +13,7 @@
 import type { SearchParams as SearchRequest, SearchSortStep } from "stelace-effect"
 import { dayToIso } from "./format.js"
 import { pointsOf } from "./listingDetails.js"
+import type { Place } from "./places.js"
 import { type AttributeBoundKey, defaultDistance, parseBoundKey, type SearchParams, type SortChoice } from "./searchParams.js"
 
 /** What the search reads of a listing (an `Asset`). */
@@ -28,13 +29,6 @@ export interface Listing {
 
 /** The body of `POST /search` that the page sends: the SDK's search parameters, with a page size. */
 export type SearchBody = SearchRequest & { readonly nbResultsPerPage: number }
-
-/** A place listings are in: a city of their `locations`, at the middle of the listings there. */
-export interface Place {
-  readonly name: string
-  readonly latitude: number
-  readonly longitude: number
-}
 
 /** The sort steps of each order the page offers (none: best matches first, then the newest). */
 export const sortSteps: Readonly<Record<SortChoice, ReadonlyArray<SearchSortStep>>> = {
@@ -117,32 +111,6 @@ export const inPriceRange = (listing: Pick<Listing, "price">, params: Pick<Searc
  */
 export const outsidePriceRange = <A extends Pick<Listing, "price">>(listings: ReadonlyArray<A>, params: SearchParams): Array<A> =>
   listings.filter((listing) => !inPriceRange(listing, params))
-
-/**
- * The places the listings use: the cities of their `locations`, each at the middle of its
- * listings' points, in alphabetical order. Names that differ only in case are one place.
- */
-export const placesOf = (listings: ReadonlyArray<Pick<Listing, "locations">>): Array<Place> => {
-  const byName = new Map<string, { name: string; latitudes: Array<number>; longitudes: Array<number> }>()
-  for (const point of listings.flatMap(pointsOf)) {
-    if (point.city === undefined) continue
-    const key = point.city.toLocaleLowerCase()
-    const place = byName.get(key) ?? { name: point.city, latitudes: [], longitudes: [] }
-    place.latitudes.push(point.latitude)
-    place.longitudes.push(point.longitude)
-    byName.set(key, place)
-  }
-  const mean = (values: ReadonlyArray<number>) => values.reduce((sum, value) => sum + value, 0) / values.length
-  return [...byName.values()]
-    .map(({ name, latitudes, longitudes }) => ({ name, latitude: mean(latitudes), longitude: mean(longitudes) }))
-    .sort((a, b) => a.name.localeCompare(b.name))
-}
-
-/** The place of that name (any case, spaces around ignored), if listings use it. */
-export const placeNamed = (places: ReadonlyArray<Place>, name: string): Place | undefined => {
-  const wanted = name.trim().toLocaleLowerCase()
-  return places.find((place) => place.name.toLocaleLowerCase() === wanted)
-}
 
 /** Mean Earth radius in metres, as Elasticsearch's `geo_distance` measures. */
 const EARTH_RADIUS = 6_371_008.7714

@@ -9,7 +9,8 @@ import { type SkipToken, skipToken, useInfiniteQuery, useQuery } from "@tanstack
 import type { Asset } from "stelace-effect"
 import { type ListPage, type StelaceQueries, useStelaceQueries } from "stelace-effect/react"
 import { results, useCategories } from "./queries.js"
-import { categoryWithDescendants, placesOf, type SearchBody } from "./search.js"
+import { placesOf } from "./places.js"
+import { categoryWithDescendants, type SearchBody } from "./search.js"
 
 /** How many results the search page shows at a time. */
 export const PAGE_SIZE = 6

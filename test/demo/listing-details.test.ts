@@ -20,7 +20,7 @@ import {
   newListingDetails,
   parseAttributeValue
 } from "../../demo/src/listingForm.js"
-import { type Place, placesOf } from "../../demo/src/search.js"
+import { type Place, placesOf } from "../../demo/src/places.js"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
 
 const lyon = { latitude: 45.764, longitude: 4.8357, city: "Lyon" }

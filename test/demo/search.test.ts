@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { isTileTemplate } from "../../demo/src/tileTemplate.js"
 import { attributeLabel } from "../../demo/src/listingDetails.js"
+import { placeNamed, placesOf } from "../../demo/src/places.js"
 import {
   categoryWithDescendants,
   customAttributesQuery,
@@ -13,8 +14,6 @@ import {
   matchesLocally,
   numberAttributesFor,
   outsidePriceRange,
-  placeNamed,
-  placesOf,
   priceFilter,
   searchBody,
   type Listing,

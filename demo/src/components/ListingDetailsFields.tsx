@@ -4,15 +4,30 @@
  * number custom attribute of the chosen category ("Seats" for cars), plus those the listing
  * already has. What is wrong shows on its field, and the first such field takes the focus.
  */
-import { useRef, useState } from "react"
+import { useQueryClient } from "@tanstack/react-query"
+import { useContext, useRef, useState } from "react"
 import type { Asset } from "stelace-effect"
-import { useGeocoder } from "../geocoder.js"
+import { useStelaceQueries } from "stelace-effect/react"
+import { type Geocoder, GeocoderContext, placesGeocoder } from "../geocoder.js"
 import { useT } from "../i18n/index.js"
 import { attributeLabel } from "../listingDetails.js"
 import { attributeProblems, CityProblem, detailsDraftOf, type FieldProblem } from "../listingForm.js"
-import { useCategories } from "../queries.js"
+import { placesOf } from "../places.js"
+import { results, useCategories } from "../queries.js"
 import { categoryWithDescendants, numberAttributesFor } from "../search.js"
-import { useActiveListings, useCustomAttributes, usePlaces } from "../searchQueries.js"
+import { activeListingsQuery, useActiveListings, useCustomAttributes, usePlaces } from "../searchQueries.js"
+
+/**
+ * The geocoder the forms use: the one given to `GeocoderContext`, or else one that knows the
+ * places the platform's active listings use, read through the same query as the search's "Near"
+ * (the one "City" suggests from, fetched at the time of asking if not there yet).
+ */
+const useGeocoder = (): Geocoder => {
+  const given = useContext(GeocoderContext)
+  const queryClient = useQueryClient()
+  const api = useStelaceQueries()
+  return given ?? placesGeocoder(async () => placesOf(results(await queryClient.fetchQuery(activeListingsQuery(api)))))
+}
 
 /**
  * The number attributes a listing of `categoryId` gets a field for: those listings of that

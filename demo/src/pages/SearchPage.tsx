@@ -16,6 +16,7 @@ import { type MessageId, useT } from "../i18n/index.js"
 import { ResultsMap } from "../map/ResultsMap.js"
 import { useAssetTypes, useCategories } from "../queries.js"
 import { attributeLabel } from "../listingDetails.js"
+import { type Place, placeNamed } from "../places.js"
 import {
   attributeBoundsOf,
   boundKeys,
@@ -23,8 +24,6 @@ import {
   matchesLocally,
   numberAttributesFor,
   outsidePriceRange,
-  type Place,
-  placeNamed,
   searchBody,
   sortLocally
 } from "../search.js"
