@@ -365,7 +365,8 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
         }
       }
       for (const [key, item] of Object.entries(source)) {
-        if (keys !== undefined && key in keys) continue
+        // an own key only: `constructor` or `toString` in a body is an unknown key like any other
+        if (keys !== undefined && Object.hasOwn(keys, key)) continue
         if (rule.values !== undefined) {
           const checked = check(item, rule.values, [...path, key], state)
           if (checked !== undefined) output[key] = checked

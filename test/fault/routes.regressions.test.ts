@@ -1,0 +1,47 @@
+/**
+ * The bugs the route fuzz (routes.fuzz.test.ts) found, one focused case each, through the socket
+ * server and the in-process backend.
+ */
+import { afterEach, describe, expect, it } from "vitest"
+import { demo } from "../../src/testing/seeds/demo.js"
+import { cleanPrototype, closeServers, expectUnpolluted, login, ways } from "./backendHelpers.js"
+
+afterEach(async () => {
+  await closeServers()
+  expect(cleanPrototype()).toStrictEqual([])
+})
+
+describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
+  it("PATCH /config merges into a key named like an Object.prototype method (was 500: the inherited function could not be cloned)", async () => {
+    const api = await make()
+    const first = await api.send({ method: "PATCH", path: "/config", json: { custom: { hasOwnProperty: 1, toString: { a: 1 } } } })
+    expect(first.status).toBe(200)
+    const second = await api.send({ method: "PATCH", path: "/config", json: { custom: { other: true } } })
+    expect(second.status).toBe(200)
+    expect(second.body.custom).toStrictEqual({ hasOwnProperty: 1, toString: { a: 1 }, other: true })
+    expectUnpolluted()
+  })
+
+  it("a user's metadata keeps keys named like Object.prototype methods across PATCHes (was 500 on the next PATCH)", async () => {
+    const api = await make()
+    const { accessToken, userId } = await login(api, demo.users.chloe)
+    const asChloe = { key: api.keys.publishableApiKey, token: accessToken, method: "PATCH", path: `/users/${userId}` }
+    expect((await api.send({ ...asChloe, json: { metadata: { valueOf: "v", constructor: { name: "c" } } } })).status).toBe(200)
+    const next = await api.send({ ...asChloe, json: { metadata: { city: "Lyon" } } })
+    expect(next.status).toBe(200)
+    expect(JSON.stringify(next.body.metadata)).toBe(`{"valueOf":"v","constructor":{"name":"c"},"city":"Lyon"}`)
+  })
+
+  it.each(["constructor", "toString", "hasOwnProperty"])(
+    "refuses a body key %s the route does not declare, as Joi does (was dropped silently)",
+    async (key) => {
+      const api = await make()
+      const answer = await api.send({ method: "POST", path: "/categories", json: { name: "Boats", [key]: "x" } })
+      expect(answer.status).toBe(400)
+      expect(answer.body).toMatchObject({ message: `"${key}" is not allowed`, statusCode: 400 })
+      expect(answer.body.data).toStrictEqual([
+        { message: `"${key}" is not allowed`, path: [key], type: "object.unknown", context: { child: key, label: key, value: "x", key } }
+      ])
+    }
+  )
+})
