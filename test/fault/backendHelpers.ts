@@ -4,7 +4,7 @@
  * hostile input polluted `Object.prototype` or granted a permission, and a client that streams a
  * body until it is cut off.
  */
-import { request as httpRequest } from "node:http"
+import { Agent, request as httpRequest } from "node:http"
 import * as Effect from "effect/Effect"
 import { expect } from "vitest"
 import type * as Backend from "../../src/testing/backend/Backend.js"
@@ -20,7 +20,7 @@ export interface RawRequest {
   readonly json?: unknown
   readonly text?: string
   readonly form?: string
-  /** More headers (`x-stelace-version`, `x-stelace-user-id`...). */
+  /** More headers (`x-stelace-version`, `x-stelace-user-id`...); a `content-type` here wins over the body's. */
   readonly headers?: Readonly<Record<string, string>>
 }
 
@@ -42,11 +42,11 @@ const headersOf = (request: RawRequest, secretApiKey: string): { headers: Record
   if (key !== null && request.token !== undefined) headers.authorization = `Stelace-V1 apiKey=${key}, token=${request.token}`
   else if (key !== null) headers.authorization = `Basic ${btoa(`${key}:`)}`
   if (request.form !== undefined) {
-    headers["content-type"] = "application/x-www-form-urlencoded"
+    headers["content-type"] ??= "application/x-www-form-urlencoded"
     return { headers, body: request.form }
   }
   const body = request.text ?? (request.json === undefined ? undefined : JSON.stringify(request.json))
-  if (body !== undefined) headers["content-type"] = "application/json"
+  if (body !== undefined) headers["content-type"] ??= "application/json"
   return body === undefined ? { headers } : { headers, body }
 }
 
@@ -55,13 +55,38 @@ const decode = (status: number, text: string, contentType: string | undefined): 
   body: text === "" ? undefined : contentType?.includes("application/json") ? JSON.parse(text) : text
 })
 
+/** Connections kept open between requests: a suite sends thousands (fetch takes three times as long per request). */
+const keepAlive = new Agent({ keepAlive: true })
+
 /** Sends through a socket or straight to a backend's `handle`. */
 export const send = {
-  socket: async (url: string, request: RawRequest, keys: { readonly secretApiKey: string }): Promise<Answer> => {
-    const { body, headers } = headersOf(request, keys.secretApiKey)
-    const response = await fetch(`${url}${request.path}`, { method: request.method, headers, ...(body === undefined ? {} : { body }) })
-    return decode(response.status, await response.text(), response.headers.get("content-type") ?? undefined)
-  },
+  socket: (url: string, request: RawRequest, keys: { readonly secretApiKey: string }): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const { body, headers } = headersOf(request, keys.secretApiKey)
+      // the URL parser resolves dot segments and escapes what a request line cannot hold, as fetch does
+      const target = new URL(`${url}${request.path}`)
+      const outgoing = httpRequest({
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: request.method,
+        agent: keepAlive,
+        headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) }
+      }, (response) => {
+        const chunks: Array<Buffer> = []
+        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        response.on("end", () => {
+          try {
+            resolve(decode(response.statusCode ?? 0, Buffer.concat(chunks).toString("utf8"), response.headers["content-type"]))
+          } catch (error) {
+            reject(error)
+          }
+        })
+        response.on("error", reject)
+      })
+      outgoing.on("error", reject)
+      outgoing.end(body)
+    }),
   inProcess: async (backend: Backend.Backend, request: RawRequest): Promise<Answer> => {
     const { body, headers } = headersOf(request, backend.secretApiKey)
     const answer: Backend.BackendResponse = await Effect.runPromise(backend.handle({ method: request.method, url: request.path, headers, body }))
