@@ -44,4 +44,32 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
       ])
     }
   )
+
+  it("refuses a number a double cannot hold exactly, as Joi does (was 500: a duration of 1e21 minutes made an invalid end date)", async () => {
+    const api = await make()
+    const answer = await api.send({
+      method: "POST",
+      path: "/transactions/preview",
+      json: { assetId: demo.assets.kayak, startDate: "2030-06-01T00:00:00.000Z", duration: { m: 1e21 } }
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ message: `"duration.m" must be a safe number`, statusCode: 400 })
+    expect(answer.body.data).toMatchObject([{ path: ["duration", "m"], type: "number.unsafe" }])
+  })
+
+  it.each(["/transactions/preview", "/transactions"])(
+    "POST %s with an end date past what a date holds answers the daily asset type's 422 (was 500: Invalid time value)",
+    async (path) => {
+      const api = await make()
+      // 2^31 days: a safe integer, 5.9 million years
+      const json = { assetId: demo.assets.kayak, startDate: "2030-06-01T00:00:00.000Z", duration: { d: 2 ** 31 } }
+      const answer = await api.send({ method: "POST", path, json: path === "/transactions" ? { ...json, takerId: demo.users.david.id } : json })
+      expect(answer.status).toBe(422)
+      expect(answer.body).toMatchObject({
+        message: "Invalid dates",
+        statusCode: 422,
+        data: { errors: [{ message: "Duration must be equal to or less than [object Object]", limit: { d: 30 } }] }
+      })
+    }
+  )
 })

@@ -299,6 +299,11 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
         report(state, path, "number.infinity", (l) => `${l} cannot be infinity`, value)
         return value
       }
+      // Joi refuses what a double cannot hold exactly, before any other rule of the number
+      if (Math.abs(converted) > Number.MAX_SAFE_INTEGER) {
+        report(state, path, "number.unsafe", (l) => `${l} must be a safe number`, converted)
+        return converted
+      }
       if (rule.integer && !Number.isInteger(converted)) {
         report(state, path, "number.integer", (l) => `${l} must be an integer`, converted)
       }
