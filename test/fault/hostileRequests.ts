@@ -171,17 +171,27 @@ const number = (): fc.Arbitrary<number> =>
 /** The rule when it depends on the API version (at the latest one, as sent without a version header). */
 const resolved = (rule: Route["body"]): Rule | undefined => (typeof rule === "function" ? rule(latestVersion) : rule)
 
+type Rules<K extends Rule["kind"]> = Extract<Rule, { kind: K }>
+
+/**
+ * How far values stray from their rule: `within` keeps every constraint of the rule (types,
+ * bounds, required and exclusive keys), so the request passes validation and its hostile values
+ * reach the handler; `astray` gives each field a chance of another type, and leaves out
+ * required keys and adds unknown ones, to test the validation itself.
+ */
+export type Strictness = "within" | "astray"
+
 const MAX_DEPTH = 4
 
 /** The bytes a URL holds, far below Node's 16 KiB, once percent-encoding has tripled them. */
 const URL_BUDGET = 4000
 
-/** Hostile values for one place of a request. */
-const hostileValues = (place: Place) => {
+/** Hostile values for one place of a request: `ids` are those a reference most likely names. */
+const hostileValues = (place: Place, ids: ReadonlyArray<string>) => {
   const text = (): fc.Arbitrary<string> =>
     fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom(...hostileTexts) },
-      { weight: 3, arbitrary: fc.constantFrom(...seededIds, ...garbageIds) },
+      { weight: 3, arbitrary: fc.constantFrom(...ids, ...garbageIds) },
       { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
       { weight: 1, arbitrary: longTexts[place] }
     )
@@ -208,99 +218,130 @@ const hostileValues = (place: Place) => {
       json()
     )
 
-  /**
-   * A value following a rule, hostile within it: each field comes from the rule's type, but with
-   * the worst values that type allows. With `confusion` above 0, each field has that chance of a
-   * value of another type.
-   */
-  const valueFor = (rule: Rule, confusion: number, depth = 0): fc.Arbitrary<unknown> => {
-    const following = followingValue(rule, confusion, depth)
-    const nullable = rule.nullable ? fc.oneof({ weight: 4, arbitrary: following }, { weight: 1, arbitrary: fc.constant(null) }) : following
-    if (confusion === 0) return nullable
-    return fc.oneof(
-      { weight: Math.round((1 - confusion) * 100), arbitrary: nullable },
-      { weight: Math.round(confusion * 100), arbitrary: typeConfused() }
-    )
+  /** A value for a rule; `key` names the field (an `...Id` field most likely names an object). */
+  const valueFor = (rule: Rule, strictness: Strictness, key = "", depth = 0): fc.Arbitrary<unknown> => {
+    const following = followingValue(rule, strictness, key, depth)
+    const value = rule.nullable ? fc.oneof({ weight: 4, arbitrary: following }, { weight: 1, arbitrary: fc.constant(null) }) : following
+    return strictness === "within" ? value : fc.oneof({ weight: 7, arbitrary: value }, { weight: 3, arbitrary: typeConfused() })
   }
 
-  const textFor = (rule: Extract<Rule, { kind: "string" }>): fc.Arbitrary<string> => {
+  const textFor = (rule: Rules<"string">, strictness: Strictness, key: string): fc.Arbitrary<string> => {
+    const within = strictness === "within"
     if (rule.valid !== undefined) return fc.constantFrom(...rule.valid)
-    if (rule.isoDate) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...extremeDates) }, { weight: 1, arbitrary: text() })
+    if (rule.isoDate) return within ? fc.constantFrom(...extremeDates) : fc.oneof(fc.constantFrom(...extremeDates), text())
     if (rule.email) return fc.constantFrom("a@b.co", `${"x".repeat(240)}@example.com`, "é@exämple.com", "a+\u0000@b.co")
     if (rule.uri) return fc.constantFrom("http://127.0.0.1:1/", "javascript:alert(1)", "file:///etc/passwd", `x:${"y".repeat(3000)}`)
+    // fast-check matches no flags: the pattern without them yields a part of what it accepts
+    if (rule.pattern !== undefined && within) return fc.stringMatching(new RegExp(rule.pattern.source), { size: "small" })
+    const reference = /Ids?$/.test(key) ? fc.constantFrom(...ids) : undefined
+    const anyText = reference === undefined ? text() : fc.oneof({ weight: 3, arbitrary: reference }, { weight: 1, arbitrary: text() })
+    const fits = (value: string) => (rule.empty || value !== "") && value.length <= (rule.max ?? Infinity) && value.length >= (rule.min ?? 0)
     const atLimit = rule.max === undefined || (place === "url" && rule.max * 6 > URL_BUDGET)
       ? []
-      : ["x".repeat(rule.max), "é".repeat(rule.max + 1)]
-    return atLimit.length === 0 ? text() : fc.oneof({ weight: 4, arbitrary: text() }, { weight: 1, arbitrary: fc.constantFrom(...atLimit) })
+      : ["x".repeat(rule.max), ...(within ? [] : ["é".repeat(rule.max + 1)])]
+    const chosen = within ? anyText.filter(fits) : anyText
+    return atLimit.length === 0 ? chosen : fc.oneof({ weight: 4, arbitrary: chosen }, { weight: 1, arbitrary: fc.constantFrom(...atLimit) })
   }
 
-  const followingValue = (rule: Rule, confusion: number, depth: number): fc.Arbitrary<unknown> => {
+  const numberFor = (rule: Rules<"number">, strictness: Strictness): fc.Arbitrary<number> => {
+    const edges = [rule.min, rule.max].filter((edge) => edge !== undefined).flatMap((edge) => [edge, edge - 1, edge + 0.5, edge + 1])
+    const candidates = edges.length === 0 ? number() : fc.oneof(number(), fc.constantFrom(...edges))
+    if (strictness === "astray") return candidates
+    const fits = (value: number) =>
+      (!rule.integer || Number.isInteger(value)) && value >= (rule.min ?? -Infinity) && value <= (rule.max ?? Infinity)
+    return fc.oneof(candidates.filter(fits), fc.constant(rule.min ?? rule.max ?? 0))
+  }
+
+  const followingValue = (rule: Rule, strictness: Strictness, key: string, depth: number): fc.Arbitrary<unknown> => {
     if (depth > MAX_DEPTH) return fc.constant(null)
     switch (rule.kind) {
       case "any":
         return json()
       case "boolean":
         return fc.boolean()
-      case "number": {
-        const edges = [rule.min, rule.max].filter((edge) => edge !== undefined).flatMap((edge) => [edge, edge - 1, edge + 0.5, edge + 1])
-        return edges.length === 0 ? number() : fc.oneof(number(), fc.constantFrom(...edges))
-      }
+      case "number":
+        return numberFor(rule, strictness)
       case "string":
-        return textFor(rule)
-      case "array":
-        return fc.array(rule.items === undefined ? json() : valueFor(rule.items, confusion, depth + 1), { maxLength: 3 })
+        return textFor(rule, strictness, key)
+      case "array": {
+        const items = rule.items === undefined ? json() : valueFor(rule.items, strictness, key, depth + 1)
+        return strictness === "within"
+          ? fc.array(items, { minLength: rule.min ?? 0, maxLength: Math.max(rule.min ?? 0, Math.min(rule.max ?? 3, 3)) })
+          : fc.array(items, { maxLength: 3 })
+      }
       case "object": {
-        if (rule.keys !== undefined) return objectFor(rule.keys, confusion, depth)
+        if (rule.keys !== undefined) return objectFor(rule, strictness, depth)
         if (rule.values !== undefined) {
-          return fc.dictionary(fc.constantFrom(...recordKeys, ...seededIds), valueFor(rule.values, confusion, depth + 1), { maxKeys: 3 })
+          return fc.dictionary(fc.constantFrom(...recordKeys, ...ids), valueFor(rule.values, strictness, "", depth + 1), { maxKeys: 3 })
         }
         return fc.dictionary(fc.oneof(fc.constantFrom(...recordKeys), fc.string({ maxLength: 6 })), json(), { maxKeys: 4 })
       }
       case "alternatives":
-        return fc.oneof(...rule.options.map((option) => valueFor(option, confusion, depth)))
+        return fc.oneof(...rule.options.map((option) => valueFor(option, strictness, key, depth)))
       case "when":
-        return fc.oneof(valueFor(rule.then, confusion, depth), valueFor(rule.otherwise, confusion, depth))
+        return fc.oneof(valueFor(rule.then, strictness, key, depth), valueFor(rule.otherwise, strictness, key, depth))
     }
   }
 
-  /** An object with some of the keys of a rule (required ones most of the time), and at times a key it does not know. */
-  const objectFor = (keys: Readonly<Record<string, Rule>>, confusion: number, depth = 0): fc.Arbitrary<Record<string, unknown>> => {
-    const entries = Object.entries(keys).filter(([, rule]) => !rule.forbidden || confusion > 0)
-    const fields = entries.map(([key, rule]) =>
-      fc.option(valueFor(rule, confusion, depth + 1).map((value) => [key, value] as const), {
-        freq: rule.required ? 12 : 2,
-        nil: undefined
+  /**
+   * An object of a rule with keys. Within the rule: every required key, one key of each exclusive
+   * group, the branch of each `when` its sibling decides, exactly `length` keys when the rule says
+   * so. Astray: some keys left out, a `when` branch at random, at times a key the rule does not know.
+   */
+  const objectFor = (rule: Rules<"object">, strictness: Strictness, depth = 0): fc.Arbitrary<Record<string, unknown>> => {
+    const keys = rule.keys ?? {}
+    const exclusive = [...(rule.xor ?? []), ...(rule.oxor ?? [])]
+    return fc.tuple(fc.tuple(...exclusive.map((peers) => fc.constantFrom(...peers))), fc.boolean()).chain(([chosenPeers, whenHolds]) => {
+      const excluded = new Set(exclusive.flatMap((peers, index) => peers.filter((peer) => peer !== chosenPeers[index])))
+      const xorChosen = new Set(chosenPeers.slice(0, rule.xor?.length ?? 0))
+      const fields = Object.entries(keys).flatMap(([key, declared]) => {
+        const keyRule = declared.kind === "when" ? (whenHolds ? declared.then : declared.otherwise) : declared
+        if (strictness === "within" && (keyRule.forbidden || excluded.has(key))) return []
+        const required = keyRule.required || xorChosen.has(key)
+        const value = valueFor(keyRule, strictness, key, depth + 1).map((item) => [key, item] as const)
+        return [strictness === "within" && required ? value : fc.option(value, { freq: required ? 12 : 2, nil: undefined })]
       })
-    )
-    const unknownKey = fc.option(fc.tuple(fc.constantFrom(...recordKeys, "id", "createdDate", "livemode"), json()), { freq: 6, nil: undefined })
-    return fc.tuple(fc.tuple(...fields), unknownKey).map(([chosen, extra]) =>
-      Object.fromEntries([...chosen, ...(extra === undefined ? [] : [extra])].filter((entry) => entry !== undefined))
-    )
+      const unknownKey = strictness === "within" && !rule.unknown
+        ? fc.constant(undefined)
+        : fc.option(fc.tuple(fc.constantFrom(...recordKeys, "id", "createdDate", "livemode"), json()), { freq: 6, nil: undefined })
+      return fc.tuple(fc.tuple(...fields), unknownKey).map(([chosen, extra]) => {
+        const object: Record<string, unknown> = Object.fromEntries(
+          [...chosen, ...(extra === undefined ? [] : [extra])].filter((entry) => entry !== undefined)
+        )
+        if (strictness === "astray") return object
+        for (const declared of Object.values(keys)) {
+          if (declared.kind !== "when") continue
+          if (whenHolds) object[declared.ref] = declared.is
+          else if (object[declared.ref] === declared.is) delete object[declared.ref]
+        }
+        for (const [main, peer] of rule.with ?? []) if (object[main] !== undefined && object[peer] === undefined) delete object[main]
+        return rule.length === undefined ? object : Object.fromEntries(Object.entries(object).slice(0, rule.length))
+      })
+    })
   }
 
   return { text, typeConfused, valueFor, objectFor }
 }
 
-const inBody = hostileValues("body")
-const inUrl = hostileValues("url")
-
 /** A number literal no double holds: `JSON.parse` turns it into `Infinity`. */
 const OVERFLOW = "1e400"
-const OVERFLOW_MARK = "\u0000overflow\u0000"
+const OVERFLOW_MARK = "@@overflow@@"
 
 /** The JSON text of a body, with {@link OVERFLOW_MARK} strings written as the literal {@link OVERFLOW}. */
 const jsonText = (body: unknown): string => JSON.stringify(body).replaceAll(`"${OVERFLOW_MARK}"`, OVERFLOW)
 
+type Body = Pick<RawRequest, "json" | "text" | "form">
+
 /** Bodies that are not an object of the rule: other JSON types, broken JSON, overflowing numbers, `__proto__` keys, forms. */
-const malformedBody = (): fc.Arbitrary<Pick<RawRequest, "json" | "text" | "form">> =>
+const malformedBody = (values: ReturnType<typeof hostileValues>): fc.Arbitrary<Body> =>
   fc.oneof(
-    inBody.typeConfused().map((json) => ({ json })),
+    values.typeConfused().map((json) => ({ json })),
     fc.constantFrom(
       "{",
       "{\"a\":1,}",
       "[1,2",
       "nul",
-      "\"\ud800\"",
+      "\"\\ud800\"",
       `{"price":${OVERFLOW},"quantity":-${OVERFLOW}}`,
       `{"__proto__":{"polluted":"yes"}}`,
       `{"metadata":{"constructor":{"prototype":{"polluted":"yes"}}}}`,
@@ -310,24 +351,22 @@ const malformedBody = (): fc.Arbitrary<Pick<RawRequest, "json" | "text" | "form"
     fc.constantFrom("a=1&a[b]=2", "__proto__[polluted]=yes", "metadata[_private][x]=1&name=%ED%A0%80").map((form) => ({ form }))
   )
 
-/** A body for a route: following its rule, with confused fields, or malformed. */
-const bodyFor = (route: Route): fc.Arbitrary<Pick<RawRequest, "json" | "text" | "form">> => {
+/** A body for a route: following its rule (within it, or astray), with a number no double holds, or malformed. */
+const bodyFor = (route: Route, strictness: Strictness, values: ReturnType<typeof hostileValues>): fc.Arbitrary<Body> => {
   const rule = resolved(route.body)
   if (route.method === "GET" || route.method === "DELETE") return fc.constant({})
-  if (rule === undefined) return fc.oneof(fc.constant({}), malformedBody())
-  const overflowing = (value: unknown) => fc.constant(value).map((body) => ({ text: jsonText(body) }))
+  if (rule === undefined) return strictness === "within" ? fc.constant({}) : fc.oneof(fc.constant({}), malformedBody(values))
+  const following = values.valueFor(rule, strictness)
+  if (strictness === "within") return following.map((json) => ({ json }))
+  const overflowing = following.chain((body) =>
+    typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length > 0
+      ? fc.constantFrom(...Object.keys(body)).map((key) => ({ text: jsonText({ ...body, [key]: OVERFLOW_MARK }) }))
+      : fc.constant({ text: jsonText(body) })
+  )
   return fc.oneof(
-    { weight: 6, arbitrary: inBody.valueFor(rule, 0).map((json) => ({ json })) },
-    { weight: 3, arbitrary: inBody.valueFor(rule, 0.3).map((json) => ({ json })) },
-    {
-      weight: 1,
-      arbitrary: inBody.valueFor(rule, 0).chain((body) =>
-        typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length > 0
-          ? fc.constantFrom(...Object.keys(body)).chain((key) => overflowing({ ...body, [key]: OVERFLOW_MARK }))
-          : overflowing(body)
-      )
-    },
-    { weight: 2, arbitrary: malformedBody() }
+    { weight: 3, arbitrary: following.map((json) => ({ json })) },
+    { weight: 1, arbitrary: overflowing },
+    { weight: 2, arbitrary: malformedBody(values) }
   )
 }
 
@@ -339,7 +378,8 @@ export const percentEncode = (value: string): string => {
   let encoded = ""
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i)
-    const pair = unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length && value.charCodeAt(i + 1) >= 0xdc00 && value.charCodeAt(i + 1) <= 0xdfff
+    const pair = unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length && value.charCodeAt(i + 1) >= 0xdc00 &&
+      value.charCodeAt(i + 1) <= 0xdfff
     if (pair) {
       encoded += encodeURIComponent(value.slice(i, i + 2))
       i++
@@ -364,14 +404,20 @@ const queryEntries = (key: string, value: unknown, asJson: boolean): Array<reado
 /** Query parameters handlers read, whether or not their route declares them. */
 const readByHandlers = ["logs", "reveal", "redirect", "page", "nbResultsPerPage", "orderBy", "order", "id", "assetId", "userId", "groupBy"]
 
-/** A query string: the route's declared parameters (for GET), and parameters it does not declare, with hostile values. */
-const queryFor = (route: Route): fc.Arbitrary<string> => {
+/**
+ * A query string. Within: the parameters a GET route declares, within their rules. Astray: those
+ * and parameters no rule declares (which non-GET routes never validate).
+ */
+const queryFor = (route: Route, strictness: Strictness, values: ReturnType<typeof hostileValues>): fc.Arbitrary<string> => {
   const rule = route.method === "GET" ? resolved(route.query) : undefined
-  const declared = rule?.kind === "object" && rule.keys !== undefined
-    ? fc.oneof(inUrl.objectFor(rule.keys, 0), inUrl.objectFor(rule.keys, 0.3))
-    : fc.constant({})
-  const undeclared = fc.dictionary(fc.constantFrom(...readByHandlers, ...recordKeys), fc.oneof(inUrl.typeConfused(), inUrl.text()), { maxKeys: 2 })
-  return fc.tuple(declared, fc.option(undeclared, { freq: 3, nil: {} }), fc.boolean()).map(([params, extra, asJson]) =>
+  const declared = rule?.kind === "object" && rule.keys !== undefined ? values.objectFor(rule, strictness) : fc.constant({})
+  const undeclared = strictness === "within"
+    ? fc.constant({})
+    : fc.option(fc.dictionary(fc.constantFrom(...readByHandlers, ...recordKeys), fc.oneof(values.typeConfused(), values.text()), { maxKeys: 2 }), {
+      freq: 3,
+      nil: {}
+    })
+  return fc.tuple(declared, undeclared, fc.boolean()).map(([params, extra, asJson]) =>
     Object.entries({ ...params, ...extra })
       .flatMap(([key, value]) => queryEntries(key, value, asJson))
       .map(([key, value]) => `${percentEncode(key).replaceAll("%5B", "[").replaceAll("%5D", "]")}=${percentEncode(value)}`)
@@ -379,42 +425,56 @@ const queryFor = (route: Route): fc.Arbitrary<string> => {
   )
 }
 
-/** Path parameters: seeded ids of every kind (the caller's own, other users', other resources'), ids of nothing, hostile text. */
-const pathParameter = (name: string): fc.Arbitrary<string> =>
+/** Path parameters: ids of the route's own objects, of other kinds and other users, of nothing; hostile text. */
+const pathParameter = (name: string, ids: ReadonlyArray<string>): fc.Arbitrary<string> =>
   name === "organizationId"
     ? fc.constantFrom(demo.organizations.lyonRentals, ...demoUsers, ...garbageIds, "__proto__")
     : fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...seededIds) },
+      { weight: 4, arbitrary: fc.constantFrom(...ids) },
+      { weight: 2, arbitrary: fc.constantFrom(...seededIds) },
       { weight: 1, arbitrary: fc.constantFrom(...garbageIds) },
-      { weight: 2, arbitrary: fc.constantFrom(...hostileTexts.filter((value) => value !== "")) }
+      { weight: 1, arbitrary: fc.constantFrom(...hostileTexts.filter((value) => value !== "")) }
     )
 
-const pathFor = (route: Route): fc.Arbitrary<string> => {
+const pathFor = (route: Route, ids: ReadonlyArray<string>): fc.Arbitrary<string> => {
   const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!)
-  return fc.tuple(...names.map(pathParameter)).map((values) => {
+  return fc.tuple(...names.map((name) => pathParameter(name, ids))).map((values) => {
     let index = 0
     return route.path.replace(/:(\w+)/g, () => percentEncode(values[index++]!))
   })
 }
 
-/** Header values are ASCII on the wire; these name other users, organizations and versions. */
-const hostileHeaders = (): fc.Arbitrary<Record<string, string>> =>
+/** Header values are ASCII on the wire; these name other users, organizations and (astray) versions and content types that are not. */
+const hostileHeaders = (strictness: Strictness): fc.Arbitrary<Record<string, string>> =>
   fc.record({
-    "x-stelace-version": fc.constantFrom<string>(...apiVersions, "1999-01-01", "latest", ""),
+    "x-stelace-version": strictness === "within" ? fc.constantFrom<string>(...apiVersions) : fc.constantFrom("1999-01-01", "latest", ""),
     "x-stelace-user-id": fc.constantFrom(...demoUsers, demo.organizations.lyonRentals, "usr_doesNotExist0000000", ""),
     "x-stelace-organization-id": fc.constantFrom(demo.organizations.lyonRentals, ...demoUsers, "org_doesNotExist0000000", ""),
-    "content-type": fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1")
+    ...(strictness === "within"
+      ? {}
+      : { "content-type": fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1") })
   }, { requiredKeys: [] })
 
-/** A hostile request to a route from one of the callers. */
-export const hostileRequest = (route: Route, callers: ReadonlyArray<Caller>): fc.Arbitrary<HostileRequest> =>
-  fc.record({
-    caller: fc.constantFrom(...callers),
-    path: pathFor(route),
-    query: fc.option(queryFor(route), { freq: 2, nil: "" }),
-    body: bodyFor(route),
-    headers: fc.option(hostileHeaders(), { freq: 4, nil: {} })
-  }).map(({ body, caller, headers, path, query }) => ({
+/**
+ * A hostile request to a route from one of the callers: most within the route's rules (so they
+ * reach its handler), the others astray. `ids` are the ids of the route's own objects, which its
+ * path parameters and references most likely name.
+ */
+export const hostileRequest = (route: Route, callers: ReadonlyArray<Caller>, ids: ReadonlyArray<string>): fc.Arbitrary<HostileRequest> => {
+  const known = ids.length === 0 ? seededIds : ids
+  const inBody = hostileValues("body", [...known, ...seededIds])
+  const inUrl = hostileValues("url", [...known, ...seededIds])
+  const requestOf = (strictness: Strictness) =>
+    fc.record({
+      caller: fc.constantFrom(...callers),
+      path: pathFor(route, known),
+      query: fc.option(queryFor(route, strictness, inUrl), { freq: 2, nil: "" }),
+      body: bodyFor(route, strictness, inBody),
+      headers: fc.option(hostileHeaders(strictness), { freq: 4, nil: {} })
+    })
+  return fc.oneof({ weight: 3, arbitrary: requestOf("within") }, { weight: 2, arbitrary: requestOf("astray") }).map((
+    { body, caller, headers, path, query }
+  ) => ({
     caller: caller.name,
     method: route.method,
     path: query === "" ? path : `${path}?${query}`,
@@ -423,3 +483,4 @@ export const hostileRequest = (route: Route, callers: ReadonlyArray<Caller>): fc
     headers: { ...caller.headers, ...headers },
     ...body
   }))
+}

@@ -76,11 +76,19 @@ const callersOf = async (api: Sender): Promise<{ readonly untrusted: ReadonlyArr
 const bystanders = [demo.users.bruno.id, demo.users.david.id, demo.organizations.lyonRentals].join(",")
 
 /**
+ * A rating as the guard compares it: without what the real server lets any user but its author
+ * change (S:plugins/rating/services/rating.js update: its author check is inverted, and the
+ * backend reproduces it).
+ */
+const ratingAsGuarded = ({ comment: _comment, metadata: _metadata, score: _score, updatedDate: _updatedDate, ...guarded }: Record<string, unknown>) =>
+  guarded
+
+/**
  * What no untrusted caller may change, as the secret key reads it: the platform's objects, and
  * the bystanders' users, assets (and their availabilities), transactions, ratings and messages,
  * including any new one in their name.
  */
-const guardedData = async (api: Sender): Promise<Record<string, Answer>> => {
+const guardedData = async (api: Sender): Promise<Record<string, unknown>> => {
   const read = (path: string) => api.send({ method: "GET", path })
   const assets = await read(`/assets?ownerId=${bystanders}&nbResultsPerPage=100`)
   const assetIds = (assets.body.results as ReadonlyArray<{ readonly id: string }>).map((asset) => asset.id).join(",")
@@ -99,12 +107,24 @@ const guardedData = async (api: Sender): Promise<Record<string, Answer>> => {
     `/users?id=${bystanders}&nbResultsPerPage=100`,
     `/availabilities?assetId=${assetIds}&nbResultsPerPage=100`,
     `/transactions?takerId=${bystanders}&nbResultsPerPage=100`,
-    `/ratings?authorId=${bystanders}&nbResultsPerPage=100`,
     ...bystanders.split(",").map((id) => `/messages?senderId=${id}&nbResultsPerPage=100`)
   ]
-  const answers = await Promise.all(paths.map(read))
-  for (const [index, answer] of answers.entries()) expect(answer.status, paths[index]).toBe(200)
-  return { assets, ...Object.fromEntries(paths.map((path, index) => [path, answers[index]!])) }
+  const ratingsPath = `/ratings?authorId=${bystanders}&nbResultsPerPage=100`
+  const [ratings, ...answers] = await Promise.all([ratingsPath, ...paths].map(read))
+  for (const [index, answer] of [ratings!, ...answers].entries()) expect(answer.status, [ratingsPath, ...paths][index]).toBe(200)
+  return {
+    assets: assets.body,
+    ...Object.fromEntries(paths.map((path, index) => [path, answers[index]!.body])),
+    [ratingsPath]: ratings!.body.results.map(ratingAsGuarded)
+  }
+}
+
+/** The ids of a route's own objects, from the list of its collection as the secret key reads it (none when there is no such list). */
+const idsOf = async (api: Sender, route: Route): Promise<ReadonlyArray<string>> => {
+  const collection = route.path.split("/:")[0]!
+  const answer = await api.send({ method: "GET", path: `${collection}?nbResultsPerPage=100` })
+  const objects: unknown = Array.isArray(answer.body) ? answer.body : answer.body?.results
+  return answer.status === 200 && Array.isArray(objects) ? objects.map((object: { readonly id: string }) => object.id) : []
 }
 
 interface Rights {
@@ -142,10 +162,43 @@ const restifyCodes: Readonly<Record<number, string>> = {
   413: "PayloadTooLarge"
 }
 
-/** Below 500, and a 4xx in the real server's error shape: `{ message, statusCode, data? }` (`_message` when hidden) or restify's. */
-const expectServerAnswer = (answer: Answer) => {
+/**
+ * 4xx answers the real server sends raw, outside its error shape (its `_rawResponse`), and the
+ * backend as it does: each route's raw answer.
+ */
+const rawErrorAnswers: Readonly<Record<string, (answer: Answer) => boolean>> = {
+  // S:src/services/authentication.js getTokenCheckResponse: an unknown token with ?redirect=true and no redirect URL
+  "GET /token/check/:token": (answer) =>
+    answer.status === 422 && answer.body === "This validation address is invalid, we invite you to contact staff.",
+  // S:src/services/batch.js: the batch's report, with the status of the first object that failed
+  "POST /batch": (answer) =>
+    answer.body?.success === false && Array.isArray(answer.body.completed) && answer.body.errors?.[0]?.error?.statusCode === answer.status
+}
+
+/**
+ * The 500s the real server answers too, which the backend reproduces so that tests see what
+ * production does: the route, and the hidden message (`_message`) of its 500.
+ */
+const realServerErrors: Readonly<Record<string, string>> = {
+  // S:plugins/rating/services/rating.js create: reads `transaction.assetId` when the body names neither an asset nor a transaction
+  "POST /ratings": "Cannot read property 'assetId' of undefined",
+  // S:src/services/authentication.js confirmPasswordReset: the reset token's user was deleted
+  "POST /password/reset/confirm": "User associated with the reset token not found"
+}
+
+const isRealServerError = (route: string, answer: Answer): boolean =>
+  answer.status === 500 && realServerErrors[route] !== undefined &&
+  JSON.stringify(answer.body) === JSON.stringify({ message: "Internal Server Error", statusCode: 500, _message: realServerErrors[route] })
+
+/**
+ * Below 500 (but for the real server's own 500s), and a 4xx in the real server's error shape:
+ * `{ message, statusCode, data? }` (`_message` when hidden), restify's `{ code, message }`, or
+ * the route's raw answer.
+ */
+const expectServerAnswer = (route: string, answer: Answer) => {
+  if (isRealServerError(route, answer)) return
   expect(answer.status, `status, answering ${JSON.stringify(answer.body)?.slice(0, 600)}`).toBeLessThan(500)
-  if (answer.status < 400) return
+  if (answer.status < 400 || rawErrorAnswers[route]?.(answer)) return
   if (answer.body?.code !== undefined) {
     expect(answer.body).toStrictEqual({ code: restifyCodes[answer.status], message: expect.stringMatching(/\S/) })
     return
@@ -173,9 +226,10 @@ const seedOf = (label: string): number => {
 }
 
 /** Sends every generated request, checking each answer; fails with the request and how to replay it. */
-const fuzz = async (api: Sender, label: string, requests: fc.Arbitrary<HostileRequest>): Promise<void> => {
+const fuzz = async (api: Sender, route: string, callers: string, requests: fc.Arbitrary<HostileRequest>): Promise<void> => {
+  const label = `${route} (${callers})`
   const result = await fc.check(
-    fc.asyncProperty(requests, async (request) => expectServerAnswer(await api.send(request))),
+    fc.asyncProperty(requests, async (request) => expectServerAnswer(route, await api.send(request))),
     { seed: seedOf(label), numRuns, endOnFailure: true }
   )
   if (!result.failed) return
@@ -183,7 +237,7 @@ const fuzz = async (api: Sender, label: string, requests: fc.Arbitrary<HostileRe
   const why = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)
   expect.fail(
     `${label}, request ${result.numRuns} of ${numRuns}:\n  ${request === undefined ? "?" : describeRequest(request)}\n${why.slice(0, 1500)}\n` +
-      `replay: FC_SEED=${seed} npx vitest run test/fault/routes.fuzz.test.ts -t "${label.replace(/ \(.*$/, "")}"`
+      `replay: FC_SEED=${seed} npx vitest run test/fault/routes.fuzz.test.ts -t "${route}:"`
   )
 }
 
@@ -193,19 +247,20 @@ describe.each(ways)("every route under hostile input (%s)", (_way, make) => {
   it.each(routeCases)("%s: no 5xx, the server's error shape, and nothing changed or granted", async (label, route) => {
     const api = await make()
     const callers = await callersOf(api)
+    const ids = await idsOf(api, route)
     const before = await guardedData(api)
     const rights = {
       [demo.users.chloe.id]: (await rightsOf(api, demo.users.chloe.id))!,
       [demo.users.alice.id]: (await rightsOf(api, demo.users.alice.id))!
     }
 
-    await fuzz(api, `${label} (untrusted callers)`, hostileRequest(route, callers.untrusted))
+    await fuzz(api, label, "untrusted callers", hostileRequest(route, callers.untrusted, ids))
     expect(await guardedData(api)).toStrictEqual(before)
     for (const [userId, kept] of Object.entries(rights)) await expectRightsKept(api, userId, kept)
     await expectNoPermissionGained(api, { ...demo.users.david, roles: ["user"] })
     expectUnpolluted()
 
-    await fuzz(api, `${label} (secret key)`, hostileRequest(route, [callers.secret]))
+    await fuzz(api, label, "secret key", hostileRequest(route, [callers.secret], ids))
     expect((await api.send({ method: "GET", path: "/", key: null })).status).toBe(200)
     expectUnpolluted()
   })
