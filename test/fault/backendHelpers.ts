@@ -8,7 +8,7 @@ import { Agent, request as httpRequest } from "node:http"
 import * as Effect from "effect/Effect"
 import { expect } from "vitest"
 import type * as Backend from "../../src/testing/backend/Backend.js"
-import { type RunningServer, startServer, StelaceTest } from "../../src/testing/index.js"
+import { type RunningServer, type Seed, startServer, StelaceTest } from "../../src/testing/index.js"
 
 /** One raw request: a JSON value, a JSON text as is, or a form body. */
 export interface RawRequest {
@@ -55,8 +55,11 @@ const decode = (status: number, text: string, contentType: string | undefined): 
   body: text === "" ? undefined : contentType?.includes("application/json") ? JSON.parse(text) : text
 })
 
-/** Connections kept open between requests: a suite sends thousands (fetch takes three times as long per request). */
-const keepAlive = new Agent({ keepAlive: true })
+/**
+ * Connections kept open between requests, two per server at most: a suite sends thousands (fetch
+ * takes three times as long per request), and a burst of parallel reads would open one each.
+ */
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 2 })
 
 /** Sends through a socket or straight to a backend's `handle`. */
 export const send = {
@@ -99,13 +102,19 @@ const openServers: Array<RunningServer> = []
 /** Closes the servers {@link ways} started (call it after each test). */
 export const closeServers = (): Promise<void> => Promise.all(openServers.splice(0).map((server) => server.close())).then(() => undefined)
 
-const viaSocket = async (options: { readonly maxBodySize?: number } = {}): Promise<Sender> => {
+/** What a new backend starts with: the demo seed unless told, and the default body limit unless told. */
+export interface BackendChoices {
+  readonly maxBodySize?: number
+  readonly seed?: Seed
+}
+
+const viaSocket = async (options: BackendChoices = {}): Promise<Sender> => {
   const server = await startServer(options)
   openServers.push(server)
   return { keys: server, send: (request) => send.socket(server.url, request, server) }
 }
 
-const viaLayer = async (options: { readonly maxBodySize?: number } = {}): Promise<Sender> => {
+const viaLayer = async (options: BackendChoices = {}): Promise<Sender> => {
   const backend = await Effect.runPromise(StelaceTest.makeBackend(options))
   return { keys: backend, send: (request) => send.inProcess(backend, request) }
 }

@@ -72,4 +72,47 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
       })
     }
   )
+
+  it.each([
+    ["absent from the patch", {}, undefined],
+    ["given by the patch", { constructor: { a: 1 } }, { a: 1 }]
+  ])("PATCH /documents/:id replaces a data property named constructor %s (was 500: Object could not be cloned)", async (_case, data, replaced) => {
+    const api = await make()
+    const created = await api.send({ method: "POST", path: "/documents", json: { type: "note", data: { kept: true } } })
+    const answer = await api.send({
+      method: "PATCH",
+      path: `/documents/${created.body.id}`,
+      json: { data, replaceDataProperties: ["constructor"] }
+    })
+    expect(answer.status).toBe(200)
+    expect(JSON.stringify(answer.body.data)).toBe(JSON.stringify({ kept: true, ...(replaced === undefined ? {} : { constructor: replaced }) }))
+    expectUnpolluted()
+  })
+
+  it("PATCH /order-moves/:id setting real amounts of a move without any answers the real server's 500, on purpose and named", async () => {
+    const api = await make()
+    const order = await api.send({ method: "POST", path: "/orders", json: { transactionIds: [demo.transactions.eBikeDraft] } })
+    const move = await api.send({
+      method: "POST",
+      path: "/order-moves",
+      json: { orderId: order.body.id, payerId: demo.users.david.id, payerAmount: 10, currency: "EUR" }
+    })
+    expect(move.body.real).toBeNull()
+    const answer = await api.send({ method: "PATCH", path: `/order-moves/${move.body.id}`, json: { real: { platformAmount: 5, currency: "EUR" } } })
+    expect(answer).toStrictEqual({
+      status: 500,
+      body: { message: "Internal Server Error", statusCode: 500, _message: "Cannot set property 'platformAmount' of null" }
+    })
+    const unchanged = await api.send({ method: "GET", path: `/order-moves/${move.body.id}` })
+    expect(unchanged.body).toStrictEqual(move.body)
+  })
+
+  it("GET /users?userOrganizationId=constructor finds no member (was every user of any organization)", async () => {
+    const api = await make()
+    const members = await api.send({ method: "GET", path: `/users?userOrganizationId=${demo.organizations.lyonRentals}` })
+    expect(members.body.results.map((user: { readonly id: string }) => user.id)).toStrictEqual([demo.users.bruno.id])
+    const answer = await api.send({ method: "GET", path: "/users?userOrganizationId=constructor" })
+    expect(answer.status).toBe(200)
+    expect(answer.body.results).toStrictEqual([])
+  })
 })

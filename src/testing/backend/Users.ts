@@ -101,7 +101,7 @@ export const user: Family = {
     query: F.custom(V.string(), (doc, value) => textContains(doc, String(value))),
     type: F.custom(V.string({ valid: ["organization", "user", "all"] }), () => true),
     userOrganizationId: F.custom(V.ids(), (doc, value) =>
-      String(value).split(",").some((id) => doc.organizations?.[id] !== undefined))
+      String(value).split(",").some((id) => doc.organizations != null && Object.hasOwn(doc.organizations, id)))
   },
   offsetOrderBy: ["name", "createdDate", "updatedDate"],
   expose: (doc, ctx) => {
