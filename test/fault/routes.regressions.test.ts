@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 import { demo } from "../../src/testing/seeds/demo.js"
-import { cleanPrototype, closeServers, expectUnpolluted, login, ways } from "./backendHelpers.js"
+import { cleanPrototype, closeServers, expectUnpolluted, login, type Sender, ways } from "./backendHelpers.js"
 
 afterEach(async () => {
   await closeServers()
@@ -114,5 +114,44 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
     const answer = await api.send({ method: "GET", path: "/users?userOrganizationId=constructor" })
     expect(answer.status).toBe(200)
     expect(answer.body.results).toStrictEqual([])
+  })
+
+  describe("x-stelace-user-id naming another user (was a leak: the public role's user:read:all and asset:read:all let any caller act as anyone)", () => {
+    const { bruno, chloe } = demo.users
+    const withPrivateData = async () => {
+      const api = await make()
+      const patched = await Promise.all([
+        api.send({ method: "PATCH", path: `/users/${bruno.id}`, json: { metadata: { _private: { iban: "FR76 bruno" } } } }),
+        api.send({ method: "PATCH", path: `/assets/${demo.assets.deuxChevaux}`, json: { metadata: { _private: { lockCode: "4321" } } } })
+      ])
+      expect(patched.map((answer) => answer.status)).toStrictEqual([200, 200])
+      return api
+    }
+
+    it.each([
+      ["the publishable key", async () => ({})],
+      ["Chloé's token", async (api: Sender) => ({ token: (await login(api, chloe)).accessToken })]
+    ])("shows %s none of the named user's private fields and namespaces", async (_caller, credentials) => {
+      const api = await withPrivateData()
+      const as = { key: api.keys.publishableApiKey, ...(await credentials(api)), headers: { "x-stelace-user-id": bruno.id } }
+      const user = await api.send({ method: "GET", path: `/users/${bruno.id}`, ...as })
+      expect(user.status).toBe(200)
+      expect(user.body).not.toHaveProperty("email")
+      expect(user.body).not.toHaveProperty("username")
+      expect(user.body.metadata).toStrictEqual({})
+      const listed = await api.send({ method: "GET", path: `/users?id=${bruno.id}`, ...as })
+      expect(JSON.stringify(listed.body)).not.toMatch(/bruno@example\.com|FR76/)
+      const asset = await api.send({ method: "GET", path: `/assets/${demo.assets.deuxChevaux}`, ...as })
+      expect(asset.status).toBe(200)
+      expect(asset.body.metadata).not.toHaveProperty("_private")
+    })
+
+    it("still shows the user their own private data, and the secret key everything it names", async () => {
+      const api = await withPrivateData()
+      const own = await api.send({ method: "GET", path: `/users/${bruno.id}`, key: api.keys.publishableApiKey, token: (await login(api, bruno)).accessToken })
+      expect(own.body).toMatchObject({ email: bruno.username, metadata: { _private: { iban: "FR76 bruno" } } })
+      const named = await api.send({ method: "GET", path: `/assets/${demo.assets.deuxChevaux}`, headers: { "x-stelace-user-id": bruno.id } })
+      expect(named.body.metadata._private).toStrictEqual({ lockCode: "4321" })
+    })
   })
 })
