@@ -20,7 +20,7 @@ import fc from "fast-check"
 import { afterEach, describe, expect, it } from "vitest"
 import { routes } from "../../src/testing/backend/Backend.js"
 import type { Route } from "../../src/testing/backend/Route.js"
-import type { Seed } from "../../src/testing/index.js"
+import type { Seed, SeedObject } from "../../src/testing/index.js"
 import { demo, demoSeed } from "../../src/testing/seeds/demo.js"
 import {
   type Answer,
@@ -91,15 +91,36 @@ const inUse = {
   messages: [fixedId("msg", "FuzzThanks")]
 }
 
-/** The demo seed, and {@link inUse}: a marketplace in use. */
+/** Text only the secret key may read: in the bystanders' private namespaces, the staff's namespace, the private config. */
+const hiddenMarkers = {
+  brunoPrivate: "bruno-private-note",
+  davidPrivate: "david-private-note",
+  assetPrivate: "bruno-asset-private-note",
+  staffOnly: "staff-only-note",
+  privateConfig: "private-config-client-secret"
+}
+
+/** Private data of a bystander: their own `_private` namespace, and one no role grants. */
+const withHiddenData = (object: SeedObject, marker: string): SeedObject => ({
+  ...object,
+  metadata: { ...(object.metadata as object | undefined), _private: { note: marker }, _staff: { note: hiddenMarkers.staffOnly } }
+})
+
+/** The demo seed, with private data for the bystanders, and {@link inUse}: a marketplace in use. */
 const marketplaceInUse: Seed = (now) => {
   const { alice, bruno, chloe, david } = demo.users
   const day = (offset: number) => new Date(now.getTime() + offset * DAY).toISOString()
   const [tentAvailability, teslaAvailability] = inUse.availabilities
   const [chloeSearch, davidSearch] = inUse.savedSearches
   const [onceTask, weeklyTask] = inUse.tasks
+  const seed = demoSeed(now)
   return {
-    ...demoSeed(now),
+    ...seed,
+    privateConfig: { stelace: { ssoConnections: { staff: { clientSecret: hiddenMarkers.privateConfig } } } },
+    users: seed.users?.map((user) =>
+      user.id === bruno.id ? withHiddenData(user, hiddenMarkers.brunoPrivate) : user.id === david.id ? withHiddenData(user, hiddenMarkers.davidPrivate) : user
+    ),
+    assets: seed.assets?.map((asset) => (asset.ownerId === bruno.id ? withHiddenData(asset, hiddenMarkers.assetPrivate) : asset)),
     availabilities: [
       { id: tentAvailability, assetId: demo.assets.tent, startDate: day(30), endDate: day(32), quantity: 1 },
       { id: teslaAvailability, assetId: demo.assets.tesla, startDate: day(30), endDate: day(32), quantity: 0 }
@@ -124,7 +145,7 @@ const marketplaceInUse: Seed = (now) => {
     ],
     roles: [{ id: inUse.roles[0], name: "Editor", value: "editor", permissions: ["asset:list:all"] }],
     messages: [
-      ...(demoSeed(now).messages ?? []),
+      ...(seed.messages ?? []),
       { id: inUse.messages[0], topicId: demo.transactions.tentRental, senderId: chloe.id, receiverId: bruno.id, content: "Thanks" }
     ]
   }
@@ -337,10 +358,22 @@ const seedOf = (label: string): number => {
 }
 
 /** Sends every generated request, checking each answer; fails with the request and how to replay it. */
-const fuzz = async (api: Sender, route: string, callers: string, requests: fc.Arbitrary<HostileRequest>, runs: number): Promise<void> => {
+const fuzz = async (
+  api: Sender,
+  route: string,
+  callers: string,
+  requests: fc.Arbitrary<HostileRequest>,
+  runs: number,
+  hidden: ReadonlyArray<string> = []
+): Promise<void> => {
   const label = `${route} (${callers})`
   const result = await fc.check(
-    fc.asyncProperty(requests, async (request) => expectServerAnswer(route, await api.send(request))),
+    fc.asyncProperty(requests, async (request) => {
+      const answer = await api.send(request)
+      expectServerAnswer(route, answer)
+      const text = JSON.stringify(answer.body) ?? ""
+      expect(hidden.filter((secret) => text.includes(secret)), `hidden data in ${text.slice(0, 600)}`).toStrictEqual([])
+    }),
     { seed: seedOf(label), numRuns: runs, endOnFailure: true }
   )
   if (!result.failed) return
@@ -376,7 +409,12 @@ describe.each(ways)("every route under hostile input (%s)", (way, make) => {
       [demo.users.alice.id]: (await rightsOf(api, demo.users.alice.id))!
     }
 
-    await fuzz(api, label, "untrusted callers", hostileRequest(route, callers.untrusted, ids), runsThrough[way])
+    await fuzz(api, label, "untrusted callers", hostileRequest(route, callers.untrusted, ids), runsThrough[way], [
+      api.keys.secretApiKey,
+      demo.users.bruno.username,
+      demo.users.david.username,
+      ...Object.values(hiddenMarkers)
+    ])
     expect(await guardedData(api)).toStrictEqual(before)
     for (const [userId, kept] of Object.entries(rights)) await expectRightsKept(api, userId, kept)
     await expectNoPermissionGained(api, { ...demo.users.david, roles: ["user"] })
