@@ -154,4 +154,17 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
       expect(named.body.metadata._private).toStrictEqual({ lockCode: "4321" })
     })
   })
+
+  it("POST /events naming an API key shows its key obfuscated, as the real server does (was the secret key in clear, to the publishable key)", async () => {
+    const api = await make()
+    const keys = await api.send({ method: "GET", path: "/api-keys" })
+    const secretKeyId: string = keys.body.results.find((key: { readonly key: string }) => key.key.startsWith("seck_")).id
+    const answer = await api.send({ method: "POST", path: "/events", key: api.keys.publishableApiKey, json: { type: "visited", objectId: secretKeyId } })
+    expect(answer.status).toBe(200)
+    expect(answer.body.object).toMatchObject({ id: secretKeyId, key: expect.stringMatching(/^seck_test_/) })
+    expect(JSON.stringify(answer.body)).not.toContain(api.keys.secretApiKey)
+    // the key still shows once, to its creator
+    const created = await api.send({ method: "POST", path: "/api-keys", json: { name: "Another", type: "seck" } })
+    expect(created.body.key).toMatch(/^seck_test_[A-Za-z0-9]{32}$/)
+  })
 })
