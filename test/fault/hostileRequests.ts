@@ -426,17 +426,17 @@ const queryFor = (route: Route, strictness: Strictness, values: ReturnType<typeo
 }
 
 /** Path parameters: ids of the route's own objects, of other kinds and other users, of nothing; hostile text. */
-const pathParameter = (name: string, ids: ReadonlyArray<string>): fc.Arbitrary<string> =>
+const pathParameter = (name: string, ids: ObjectIds): fc.Arbitrary<string> =>
   name === "organizationId"
     ? fc.constantFrom(demo.organizations.lyonRentals, ...demoUsers, ...garbageIds, "__proto__")
     : fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...ids) },
-      { weight: 2, arbitrary: fc.constantFrom(...seededIds) },
+      { weight: 4, arbitrary: fc.constantFrom(...ids.own) },
+      { weight: 2, arbitrary: fc.constantFrom(...ids.known) },
       { weight: 1, arbitrary: fc.constantFrom(...garbageIds) },
       { weight: 1, arbitrary: fc.constantFrom(...hostileTexts.filter((value) => value !== "")) }
     )
 
-const pathFor = (route: Route, ids: ReadonlyArray<string>): fc.Arbitrary<string> => {
+const pathFor = (route: Route, ids: ObjectIds): fc.Arbitrary<string> => {
   const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!)
   return fc.tuple(...names.map((name) => pathParameter(name, ids))).map((values) => {
     let index = 0
@@ -455,19 +455,26 @@ const hostileHeaders = (strictness: Strictness): fc.Arbitrary<Record<string, str
       : { "content-type": fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1") })
   }, { requiredKeys: [] })
 
+/** Ids of objects that exist: of the route's own kind, and of every kind (seeded, made, listed). */
+export interface ObjectIds {
+  readonly own: ReadonlyArray<string>
+  readonly known: ReadonlyArray<string>
+}
+
 /**
  * A hostile request to a route from one of the callers: most within the route's rules (so they
- * reach its handler), the others astray. `ids` are the ids of the route's own objects, which its
- * path parameters and references most likely name.
+ * reach its handler), the others astray. Path parameters most likely name the route's own
+ * objects, references (`assetId`, `objectId`...) objects of any kind.
  */
-export const hostileRequest = (route: Route, callers: ReadonlyArray<Caller>, ids: ReadonlyArray<string>): fc.Arbitrary<HostileRequest> => {
-  const known = ids.length === 0 ? seededIds : ids
-  const inBody = hostileValues("body", [...known, ...seededIds])
-  const inUrl = hostileValues("url", [...known, ...seededIds])
+export const hostileRequest = (route: Route, callers: ReadonlyArray<Caller>, ids: ObjectIds): fc.Arbitrary<HostileRequest> => {
+  const known = [...new Set([...ids.known, ...seededIds])]
+  const existing = { own: ids.own.length === 0 ? known : ids.own, known }
+  const inBody = hostileValues("body", known)
+  const inUrl = hostileValues("url", known)
   const requestOf = (strictness: Strictness) =>
     fc.record({
       caller: fc.constantFrom(...callers),
-      path: pathFor(route, known),
+      path: pathFor(route, existing),
       query: fc.option(queryFor(route, strictness, inUrl), { freq: 2, nil: "" }),
       body: bodyFor(route, strictness, inBody),
       headers: fc.option(hostileHeaders(strictness), { freq: 4, nil: {} })
