@@ -28,7 +28,7 @@ export interface HostileRequest extends RawRequest {
 }
 
 /** Text that naive code mishandles: lone surrogates, NUL, bidi overrides, numbers and dates that are not, prototype names, patterns. */
-export const hostileTexts: ReadonlyArray<string> = [
+const hostileTexts: ReadonlyArray<string> = [
   "",
   " ",
   "\u0000",
@@ -81,7 +81,7 @@ export const hostileTexts: ReadonlyArray<string> = [
 ]
 
 /** Numbers at the edges: signs, fractions, the float limits, past the safe integers. */
-export const hostileNumbers: ReadonlyArray<number> = [
+const hostileNumbers: ReadonlyArray<number> = [
   0,
   -0,
   -1,
@@ -112,7 +112,7 @@ const extremeDates: ReadonlyArray<string> = [
 const demoUsers = Object.values(demo.users).map((user) => user.id)
 
 /** Ids of the seed, of every kind: what a path id or a reference names when it names another user's object or another resource kind. */
-export const seededIds: ReadonlyArray<string> = [
+const seededIds: ReadonlyArray<string> = [
   ...demoUsers,
   demo.organizations.lyonRentals,
   ...Object.values(demo.assetTypes),
@@ -179,7 +179,7 @@ type Rules<K extends Rule["kind"]> = Extract<Rule, { kind: K }>
  * reach the handler; `astray` gives each field a chance of another type, and leaves out
  * required keys and adds unknown ones, to test the validation itself.
  */
-export type Strictness = "within" | "astray"
+type Strictness = "within" | "astray"
 
 const MAX_DEPTH = 4
 
@@ -374,7 +374,7 @@ const bodyFor = (route: Route, strictness: Strictness, values: ReturnType<typeof
  * Percent-encodes text for a URL, lone surrogates included: `encodeURIComponent` throws on them,
  * a hostile client sends their three bytes as they are.
  */
-export const percentEncode = (value: string): string => {
+const percentEncode = (value: string): string => {
   let encoded = ""
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i)
