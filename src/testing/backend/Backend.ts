@@ -290,9 +290,8 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     }
 
     const targetUserId = headers["x-stelace-user-id"]
-    const currentUserId = targetUserId !== undefined && targetUserId !== "" && allowsTargetUser(route, access, matched)
-      ? targetUserId
-      : (access.organizationId ?? access.userId)
+    const actsForNamedUser = targetUserId !== undefined && targetUserId !== "" && allowsTargetUser(route, access, matched)
+    const currentUserId = actsForNamedUser ? targetUserId : (access.organizationId ?? access.userId)
 
     const ctx: RequestContext = {
       method,
@@ -308,7 +307,8 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
       settings,
       access,
       matched,
-      currentUserId
+      currentUserId,
+      actsForNamedUser
     }
     return { ctx, route }
   })

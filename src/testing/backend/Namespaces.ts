@@ -80,6 +80,10 @@ const revealedByTransaction = (userId: string, currentUserId: string, ctx: Reque
 /**
  * The namespaces the caller reads on an object of `userId` (a user or an asset's owner):
  * their grants, plus `_private`/`_protected` for themself and `_protected` after a transaction.
+ *
+ * A caller acting for a user named by `x-stelace-user-id` reads their grants only. The real
+ * server reveals the named user's private data to them, and the public role's `:all` read
+ * permissions let any publishable key name any user: the backend does not grant that.
  */
 export const readNamespacesFor = (
   userId: string | undefined,
@@ -87,7 +91,7 @@ export const readNamespacesFor = (
   single: boolean
 ): ReadonlyArray<string> => {
   const granted = ctx.access.readNamespaces
-  if (granted.includes("*") || userId === undefined || ctx.currentUserId === undefined) return granted
+  if (granted.includes("*") || userId === undefined || ctx.currentUserId === undefined || ctx.actsForNamedUser) return granted
   if (userId === ctx.currentUserId) return [...granted, ...protectedNamespaces]
   if (single && revealedByTransaction(userId, ctx.currentUserId, ctx)) return [...granted, "protected"]
   return granted

@@ -460,7 +460,12 @@ const updateMove = Effect.fnUntraced(function*(ctx: RequestContext) {
   const move: Doc = structuredClone(found.item)
   if (real === null) move.real = null
   else {
-    for (const key of ["payerAmount", "receiverAmount", "platformAmount"]) if (real[key] !== undefined) move.real[key] = real[key]
+    for (const key of ["payerAmount", "receiverAmount", "platformAmount"]) {
+      if (real[key] === undefined) continue
+      // the real server sets the amount on the move's `real` without checking there is one: a 500
+      if (move.real === null || move.real === undefined) return yield* Effect.die(new Error(`Cannot set property '${key}' of null`))
+      move.real[key] = real[key]
+    }
     if (real.currency && !isValidCurrency(real.currency)) return yield* Effect.fail(unprocessable("Invalid currency for real amounts"))
   }
   if (metadata !== undefined) move.metadata = deepMerge(move.metadata ?? {}, metadata)

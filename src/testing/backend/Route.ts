@@ -67,6 +67,11 @@ export interface RequestContext {
   readonly matched: ReadonlySet<string>
   /** The user acting: `x-stelace-user-id` (with an `:all` permission), the organization, or the token's user. */
   readonly currentUserId: string | undefined
+  /**
+   * `currentUserId` comes from `x-stelace-user-id`: the caller acts for that user, but is not
+   * them, and does not read what is private to them (see `Namespaces.readNamespacesFor`).
+   */
+  readonly actsForNamedUser: boolean
 }
 
 /** A route handler. */

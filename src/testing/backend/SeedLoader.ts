@@ -109,7 +109,8 @@ export const loadSeed = Effect.fnUntraced(function*(
     settings,
     access,
     matched: new Set(),
-    currentUserId: undefined
+    currentUserId: undefined,
+    actsForNamedUser: false
   }
   yield* loadAll(base, Families.role, seed.roles)
   yield* loadAll(base, Families.assetType, seed.assetTypes)

@@ -66,7 +66,7 @@ const isPlainObject = (value: unknown): value is Doc =>
 export const deepMerge = (base: unknown, patch: unknown): unknown => {
   if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch)
   const merged: Doc = { ...base }
-  for (const [key, value] of Object.entries(patch)) merged[key] = deepMerge(base[key], value)
+  for (const [key, value] of Object.entries(patch)) merged[key] = deepMerge(Object.hasOwn(base, key) ? base[key] : undefined, value)
   return merged
 }
 
@@ -82,7 +82,12 @@ export const jsonbMerge = (base: unknown, patch: unknown): unknown => {
   if (keys.size === 0) return null
   const merged: Doc = {}
   for (const key of keys) {
-    merged[key] = !(key in patch) ? structuredClone(base[key]) : !(key in base) ? structuredClone(patch[key]) : jsonbMerge(base[key], patch[key])
+    // own keys only: `toString` or `hasOwnProperty` are data here, not what every object inherits
+    merged[key] = !Object.hasOwn(patch, key)
+      ? structuredClone(base[key])
+      : !Object.hasOwn(base, key)
+      ? structuredClone(patch[key])
+      : jsonbMerge(base[key], patch[key])
   }
   return merged
 }

@@ -109,8 +109,12 @@ const inUnit = ({ days, months, ms }: { ms: number; days: number; months: number
 const diffDates = (end: string, start: string, unit: string): number =>
   inUnit({ ms: Date.parse(end) - Date.parse(start), days: 0, months: 0 }, unit)
 
-/** Adds a duration (`{ d: 3 }`, `{ M: 1 }`) to an ISO date; months keep the day, or the month's last one. */
-export const addDuration = (date: string, duration: Doc): string => {
+/**
+ * Adds a duration (`{ d: 3 }`, `{ M: 1 }`) to an ISO date; months keep the day, or the month's
+ * last one. `null` past the dates JavaScript holds (±275,760 years), as the real server's moment
+ * gives an invalid date whose `toISOString()` is `null`.
+ */
+export const addDuration = (date: string, duration: Doc): string | null => {
   const result = new Date(date)
   const months = Number(duration.M ?? 0)
   if (months !== 0) {
@@ -122,7 +126,7 @@ export const addDuration = (date: string, duration: Doc): string => {
   }
   const days = Number(duration.d ?? 0) + Number(duration.n ?? 0) + Number(duration.w ?? 0) * 7
   result.setTime(result.getTime() + days * DAY_MS + Number(duration.h ?? 0) * 3_600_000 + Number(duration.m ?? 0) * 60_000)
-  return result.toISOString()
+  return Number.isNaN(result.getTime()) ? null : result.toISOString()
 }
 
 // ---------------------------------------------------------------------------------------------

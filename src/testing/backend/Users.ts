@@ -82,9 +82,10 @@ const updateBody = V.object({
   ...dataFields
 })
 
-/** Does the caller read the user's private fields? Themself, or a reader of every namespace. */
+/** Does the caller read the user's private fields? Themself (not a caller acting for them), or a reader of every namespace. */
 const readsPrivate = (doc: Doc, ctx: RequestContext): boolean =>
-  ctx.access.readNamespaces.includes("*") || ctx.access.readNamespaces.includes("private") || ctx.currentUserId === doc.id
+  ctx.access.readNamespaces.includes("*") || ctx.access.readNamespaces.includes("private") ||
+  (ctx.currentUserId === doc.id && !ctx.actsForNamedUser)
 
 /** Users and organizations. */
 export const user: Family = {
@@ -101,7 +102,7 @@ export const user: Family = {
     query: F.custom(V.string(), (doc, value) => textContains(doc, String(value))),
     type: F.custom(V.string({ valid: ["organization", "user", "all"] }), () => true),
     userOrganizationId: F.custom(V.ids(), (doc, value) =>
-      String(value).split(",").some((id) => doc.organizations?.[id] !== undefined))
+      String(value).split(",").some((id) => doc.organizations != null && Object.hasOwn(doc.organizations, id)))
   },
   offsetOrderBy: ["name", "createdDate", "updatedDate"],
   expose: (doc, ctx) => {
@@ -147,7 +148,7 @@ const organizationEvent = (ctx: RequestContext, type: string, member: Doc, organ
     type,
     objectType: "user",
     objectId: member.id,
-    object: R.expose(user, member, { ...ctx, currentUserId: member.id }),
+    object: R.expose(user, member, { ...ctx, currentUserId: member.id, actsForNamedUser: false }),
     relatedObjectsIds: { organizationId },
     ...extra
   })
@@ -212,7 +213,7 @@ const createUser = Effect.fnUntraced(function*(ctx: RequestContext) {
   const doc: Doc = isOrg ? { ...built, id: newId("org"), orgOwnerId: owner!.id } : built
   ctx.store.put("user", doc)
   if (password !== undefined) ctx.store.passwords.set(doc.id, password)
-  R.emit(user, "created", doc, { ...ctx, currentUserId: doc.id })
+  R.emit(user, "created", doc, { ...ctx, currentUserId: doc.id, actsForNamedUser: false })
   if (owner !== undefined) {
     const joined = {
       ...owner,
@@ -223,7 +224,7 @@ const createUser = Effect.fnUntraced(function*(ctx: RequestContext) {
     organizationEvent(ctx, "user__organization_joined", joined, doc.id)
   }
   // the new user sees their own private fields in the answer
-  return R.expose(user, doc, { ...ctx, currentUserId: doc.id })
+  return R.expose(user, doc, { ...ctx, currentUserId: doc.id, actsForNamedUser: false })
 })
 
 /** PATCH /users/:id: oneself, or with `user:edit:all`; roles need `user:config:all`. */

@@ -299,6 +299,11 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
         report(state, path, "number.infinity", (l) => `${l} cannot be infinity`, value)
         return value
       }
+      // Joi refuses what a double cannot hold exactly, before any other rule of the number
+      if (Math.abs(converted) > Number.MAX_SAFE_INTEGER) {
+        report(state, path, "number.unsafe", (l) => `${l} must be a safe number`, converted)
+        return converted
+      }
       if (rule.integer && !Number.isInteger(converted)) {
         report(state, path, "number.integer", (l) => `${l} must be an integer`, converted)
       }
@@ -365,7 +370,8 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
         }
       }
       for (const [key, item] of Object.entries(source)) {
-        if (keys !== undefined && key in keys) continue
+        // an own key only: `constructor` or `toString` in a body is an unknown key like any other
+        if (keys !== undefined && Object.hasOwn(keys, key)) continue
         if (rule.values !== undefined) {
           const checked = check(item, rule.values, [...path, key], state)
           if (checked !== undefined) output[key] = checked

@@ -65,7 +65,10 @@ export const apiKey: Family = {
   }),
   expose: (doc, ctx) => {
     const type = String(doc.key).split("_")[0]
-    const reveal = ctx.method === "POST" ||
+    // shown once, where the key is created (its answer and its event), never where another route
+    // shows the object (a custom event naming it, POST /events)
+    const created = ctx.method === "POST" && ctx.path === "/api-keys"
+    const reveal = created ||
       (String(ctx.query.reveal) === "1" && ctx.access.claims !== undefined &&
         (can(ctx.access, "apiKey:create:all") || can(ctx.access, "apiKey:edit:all")))
     const hidden = type !== "pubk" && type !== "cntk" && !reveal

@@ -1,6 +1,7 @@
 /** Documents (`doc_`). */
 import * as Effect from "effect/Effect"
 import { dataFields, F, type Family } from "../Resources.js"
+import type { Doc } from "../Store.js"
 import * as V from "../Validation.js"
 import { labelFilter, strings } from "./shared.js"
 
@@ -40,7 +41,9 @@ export const document: Family = {
   prepare: (draft, ctx, previous) => {
     const replace: ReadonlyArray<string> = ctx.body.replaceDataProperties ?? []
     const { replaceDataProperties: _ignored, ...doc } = draft
-    for (const key of replace) doc.data[key] = structuredClone(ctx.body.data?.[key] ?? previous?.data?.[key])
+    // own keys only: a property named `constructor` is data like any other
+    const own = (data: Doc | undefined, key: string) => (data !== undefined && data !== null && Object.hasOwn(data, key) ? data[key] : undefined)
+    for (const key of replace) doc.data[key] = structuredClone(own(ctx.body.data, key) ?? own(previous?.data, key))
     return Effect.succeed(doc)
   }
 }

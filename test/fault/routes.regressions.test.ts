@@ -1,0 +1,170 @@
+/**
+ * The bugs the route fuzz (routes.fuzz.test.ts) found, one focused case each, through the socket
+ * server and the in-process backend.
+ */
+import { afterEach, describe, expect, it } from "vitest"
+import { demo } from "../../src/testing/seeds/demo.js"
+import { cleanPrototype, closeServers, expectUnpolluted, login, type Sender, ways } from "./backendHelpers.js"
+
+afterEach(async () => {
+  await closeServers()
+  expect(cleanPrototype()).toStrictEqual([])
+})
+
+describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
+  it("PATCH /config merges into a key named like an Object.prototype method (was 500: the inherited function could not be cloned)", async () => {
+    const api = await make()
+    const first = await api.send({ method: "PATCH", path: "/config", json: { custom: { hasOwnProperty: 1, toString: { a: 1 } } } })
+    expect(first.status).toBe(200)
+    const second = await api.send({ method: "PATCH", path: "/config", json: { custom: { other: true } } })
+    expect(second.status).toBe(200)
+    expect(second.body.custom).toStrictEqual({ hasOwnProperty: 1, toString: { a: 1 }, other: true })
+    expectUnpolluted()
+  })
+
+  it("a user's metadata keeps keys named like Object.prototype methods across PATCHes (was 500 on the next PATCH)", async () => {
+    const api = await make()
+    const { accessToken, userId } = await login(api, demo.users.chloe)
+    const asChloe = { key: api.keys.publishableApiKey, token: accessToken, method: "PATCH", path: `/users/${userId}` }
+    expect((await api.send({ ...asChloe, json: { metadata: { valueOf: "v", constructor: { name: "c" } } } })).status).toBe(200)
+    const next = await api.send({ ...asChloe, json: { metadata: { city: "Lyon" } } })
+    expect(next.status).toBe(200)
+    expect(JSON.stringify(next.body.metadata)).toBe(`{"valueOf":"v","constructor":{"name":"c"},"city":"Lyon"}`)
+  })
+
+  it.each(["constructor", "toString", "hasOwnProperty"])(
+    "refuses a body key %s the route does not declare, as Joi does (was dropped silently)",
+    async (key) => {
+      const api = await make()
+      const answer = await api.send({ method: "POST", path: "/categories", json: { name: "Boats", [key]: "x" } })
+      expect(answer.status).toBe(400)
+      expect(answer.body).toMatchObject({ message: `"${key}" is not allowed`, statusCode: 400 })
+      expect(answer.body.data).toStrictEqual([
+        { message: `"${key}" is not allowed`, path: [key], type: "object.unknown", context: { child: key, label: key, value: "x", key } }
+      ])
+    }
+  )
+
+  it("refuses a number a double cannot hold exactly, as Joi does (was 500: a duration of 1e21 minutes made an invalid end date)", async () => {
+    const api = await make()
+    const answer = await api.send({
+      method: "POST",
+      path: "/transactions/preview",
+      json: { assetId: demo.assets.kayak, startDate: "2030-06-01T00:00:00.000Z", duration: { m: 1e21 } }
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ message: `"duration.m" must be a safe number`, statusCode: 400 })
+    expect(answer.body.data).toMatchObject([{ path: ["duration", "m"], type: "number.unsafe" }])
+  })
+
+  it.each(["/transactions/preview", "/transactions"])(
+    "POST %s with an end date past what a date holds answers the daily asset type's 422 (was 500: Invalid time value)",
+    async (path) => {
+      const api = await make()
+      // 2^31 days: a safe integer, 5.9 million years
+      const json = { assetId: demo.assets.kayak, startDate: "2030-06-01T00:00:00.000Z", duration: { d: 2 ** 31 } }
+      const answer = await api.send({ method: "POST", path, json: path === "/transactions" ? { ...json, takerId: demo.users.david.id } : json })
+      expect(answer.status).toBe(422)
+      expect(answer.body).toMatchObject({
+        message: "Invalid dates",
+        statusCode: 422,
+        data: { errors: [{ message: "Duration must be equal to or less than [object Object]", limit: { d: 30 } }] }
+      })
+    }
+  )
+
+  it.each([
+    ["absent from the patch", {}, undefined],
+    ["given by the patch", { constructor: { a: 1 } }, { a: 1 }]
+  ])("PATCH /documents/:id replaces a data property named constructor %s (was 500: Object could not be cloned)", async (_case, data, replaced) => {
+    const api = await make()
+    const created = await api.send({ method: "POST", path: "/documents", json: { type: "note", data: { kept: true } } })
+    const answer = await api.send({
+      method: "PATCH",
+      path: `/documents/${created.body.id}`,
+      json: { data, replaceDataProperties: ["constructor"] }
+    })
+    expect(answer.status).toBe(200)
+    expect(JSON.stringify(answer.body.data)).toBe(JSON.stringify({ kept: true, ...(replaced === undefined ? {} : { constructor: replaced }) }))
+    expectUnpolluted()
+  })
+
+  it("PATCH /order-moves/:id setting real amounts of a move without any answers the real server's 500, on purpose and named", async () => {
+    const api = await make()
+    const order = await api.send({ method: "POST", path: "/orders", json: { transactionIds: [demo.transactions.eBikeDraft] } })
+    const move = await api.send({
+      method: "POST",
+      path: "/order-moves",
+      json: { orderId: order.body.id, payerId: demo.users.david.id, payerAmount: 10, currency: "EUR" }
+    })
+    expect(move.body.real).toBeNull()
+    const answer = await api.send({ method: "PATCH", path: `/order-moves/${move.body.id}`, json: { real: { platformAmount: 5, currency: "EUR" } } })
+    expect(answer).toStrictEqual({
+      status: 500,
+      body: { message: "Internal Server Error", statusCode: 500, _message: "Cannot set property 'platformAmount' of null" }
+    })
+    const unchanged = await api.send({ method: "GET", path: `/order-moves/${move.body.id}` })
+    expect(unchanged.body).toStrictEqual(move.body)
+  })
+
+  it("GET /users?userOrganizationId=constructor finds no member (was every user of any organization)", async () => {
+    const api = await make()
+    const members = await api.send({ method: "GET", path: `/users?userOrganizationId=${demo.organizations.lyonRentals}` })
+    expect(members.body.results.map((user: { readonly id: string }) => user.id)).toStrictEqual([demo.users.bruno.id])
+    const answer = await api.send({ method: "GET", path: "/users?userOrganizationId=constructor" })
+    expect(answer.status).toBe(200)
+    expect(answer.body.results).toStrictEqual([])
+  })
+
+  describe("x-stelace-user-id naming another user (was a leak: the public role's user:read:all and asset:read:all let any caller act as anyone)", () => {
+    const { bruno, chloe } = demo.users
+    const withPrivateData = async () => {
+      const api = await make()
+      const patched = await Promise.all([
+        api.send({ method: "PATCH", path: `/users/${bruno.id}`, json: { metadata: { _private: { iban: "FR76 bruno" } } } }),
+        api.send({ method: "PATCH", path: `/assets/${demo.assets.deuxChevaux}`, json: { metadata: { _private: { lockCode: "4321" } } } })
+      ])
+      expect(patched.map((answer) => answer.status)).toStrictEqual([200, 200])
+      return api
+    }
+
+    it.each([
+      ["the publishable key", async () => ({})],
+      ["Chloé's token", async (api: Sender) => ({ token: (await login(api, chloe)).accessToken })]
+    ])("shows %s none of the named user's private fields and namespaces", async (_caller, credentials) => {
+      const api = await withPrivateData()
+      const as = { key: api.keys.publishableApiKey, ...(await credentials(api)), headers: { "x-stelace-user-id": bruno.id } }
+      const user = await api.send({ method: "GET", path: `/users/${bruno.id}`, ...as })
+      expect(user.status).toBe(200)
+      expect(user.body).not.toHaveProperty("email")
+      expect(user.body).not.toHaveProperty("username")
+      expect(user.body.metadata).toStrictEqual({})
+      const listed = await api.send({ method: "GET", path: `/users?id=${bruno.id}`, ...as })
+      expect(JSON.stringify(listed.body)).not.toMatch(/bruno@example\.com|FR76/)
+      const asset = await api.send({ method: "GET", path: `/assets/${demo.assets.deuxChevaux}`, ...as })
+      expect(asset.status).toBe(200)
+      expect(asset.body.metadata).not.toHaveProperty("_private")
+    })
+
+    it("still shows the user their own private data, and the secret key everything it names", async () => {
+      const api = await withPrivateData()
+      const own = await api.send({ method: "GET", path: `/users/${bruno.id}`, key: api.keys.publishableApiKey, token: (await login(api, bruno)).accessToken })
+      expect(own.body).toMatchObject({ email: bruno.username, metadata: { _private: { iban: "FR76 bruno" } } })
+      const named = await api.send({ method: "GET", path: `/assets/${demo.assets.deuxChevaux}`, headers: { "x-stelace-user-id": bruno.id } })
+      expect(named.body.metadata._private).toStrictEqual({ lockCode: "4321" })
+    })
+  })
+
+  it("POST /events naming an API key shows its key obfuscated, as the real server does (was the secret key in clear, to the publishable key)", async () => {
+    const api = await make()
+    const keys = await api.send({ method: "GET", path: "/api-keys" })
+    const secretKeyId: string = keys.body.results.find((key: { readonly key: string }) => key.key.startsWith("seck_")).id
+    const answer = await api.send({ method: "POST", path: "/events", key: api.keys.publishableApiKey, json: { type: "visited", objectId: secretKeyId } })
+    expect(answer.status).toBe(200)
+    expect(answer.body.object).toMatchObject({ id: secretKeyId, key: expect.stringMatching(/^seck_test_/) })
+    expect(JSON.stringify(answer.body)).not.toContain(api.keys.secretApiKey)
+    // the key still shows once, to its creator
+    const created = await api.send({ method: "POST", path: "/api-keys", json: { name: "Another", type: "seck" } })
+    expect(created.body.key).toMatch(/^seck_test_[A-Za-z0-9]{32}$/)
+  })
+})
