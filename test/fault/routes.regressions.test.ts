@@ -159,12 +159,92 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
     const api = await make()
     const keys = await api.send({ method: "GET", path: "/api-keys" })
     const secretKeyId: string = keys.body.results.find((key: { readonly key: string }) => key.key.startsWith("seck_")).id
+    // the publishable key may not read API keys: the object is not shown to it at all
     const answer = await api.send({ method: "POST", path: "/events", key: api.keys.publishableApiKey, json: { type: "visited", objectId: secretKeyId } })
     expect(answer.status).toBe(200)
-    expect(answer.body.object).toMatchObject({ id: secretKeyId, key: expect.stringMatching(/^seck_test_/) })
+    expect(answer.body).toMatchObject({ objectId: secretKeyId, objectType: "apiKey", object: null })
     expect(JSON.stringify(answer.body)).not.toContain(api.keys.secretApiKey)
+    const asSecret = await api.send({ method: "POST", path: "/events", json: { type: "visited", objectId: secretKeyId } })
+    expect(asSecret.body.object).toMatchObject({ id: secretKeyId, key: expect.stringMatching(/^seck_test_/) })
+    expect(JSON.stringify(asSecret.body)).not.toContain(api.keys.secretApiKey)
     // the key still shows once, to its creator
     const created = await api.send({ method: "POST", path: "/api-keys", json: { name: "Another", type: "seck" } })
     expect(created.body.key).toMatch(/^seck_test_[A-Za-z0-9]{32}$/)
+  })
+  describe("what the real server discloses and the backend does not (deliberate differences, docs/testing.md)", () => {
+    const { bruno, chloe, david } = demo.users
+    const withPrivateData = async () => {
+      const api = await make()
+      const patched = await Promise.all([
+        api.send({ method: "PATCH", path: `/users/${bruno.id}`, json: { metadata: { _private: { iban: "FR76 bruno" } } } }),
+        api.send({ method: "PATCH", path: `/assets/${demo.assets.deuxChevaux}`, json: { metadata: { _private: { lockCode: "4321" } } } })
+      ])
+      expect(patched.map((answer) => answer.status)).toStrictEqual([200, 200])
+      return api
+    }
+
+    it("POST /events shows the named object as the caller's own GET of it does, or null", async () => {
+      const api = await withPrivateData()
+      const publicly = { key: api.keys.publishableApiKey }
+      const user = await api.send({ method: "POST", path: "/events", ...publicly, json: { type: "visited", objectId: bruno.id } })
+      expect(user.status).toBe(200)
+      expect(user.body.object).toMatchObject({ id: bruno.id })
+      expect(JSON.stringify(user.body)).not.toMatch(/bruno@example\.com|FR76/)
+      const asset = await api.send({ method: "POST", path: "/events", ...publicly, json: { type: "visited", objectId: demo.assets.deuxChevaux } })
+      expect(asset.body.object).toMatchObject({ id: demo.assets.deuxChevaux })
+      expect(JSON.stringify(asset.body)).not.toContain("4321")
+      // a transaction David is no party to: his GET is refused, so is the object
+      const chloeToken = (await login(api, chloe)).accessToken
+      const booked = await api.send({
+        method: "POST",
+        path: "/transactions",
+        key: api.keys.publishableApiKey,
+        token: chloeToken,
+        json: { assetId: demo.assets.deuxChevaux, startDate: "2031-06-01T00:00:00.000Z", duration: { d: 2 } }
+      })
+      expect(booked.status).toBe(200)
+      const asDavid = { key: api.keys.publishableApiKey, token: (await login(api, david)).accessToken }
+      expect((await api.send({ method: "GET", path: `/transactions/${booked.body.id}`, ...asDavid })).status).toBe(403)
+      const named = await api.send({ method: "POST", path: "/events", ...asDavid, json: { type: "visited", objectId: booked.body.id } })
+      expect(named.status).toBe(200)
+      expect(named.body).toMatchObject({ objectId: booked.body.id, objectType: "transaction", object: null })
+      // the secret key sees every namespace, and the stored event keeps the object whole
+      const asSecret = await api.send({ method: "POST", path: "/events", json: { type: "visited", objectId: bruno.id } })
+      expect(asSecret.body.object).toMatchObject({ email: bruno.username, metadata: { _private: { iban: "FR76 bruno" } } })
+      const stored = await api.send({ method: "GET", path: `/events/${user.body.id}` })
+      expect(stored.body.object).toMatchObject({ email: bruno.username, metadata: { _private: { iban: "FR76 bruno" } } })
+    })
+
+    it("a transaction's assetSnapshot shows the owner's _private data to the owner only", async () => {
+      const api = await withPrivateData()
+      const preview = await api.send({
+        method: "POST",
+        path: "/transactions/preview",
+        key: api.keys.publishableApiKey,
+        json: { assetId: demo.assets.deuxChevaux, startDate: "2031-07-01T00:00:00.000Z", duration: { d: 2 } }
+      })
+      expect(preview.status).toBe(200)
+      expect(preview.body.assetSnapshot).toMatchObject({ id: demo.assets.deuxChevaux })
+      expect(preview.body.assetSnapshot.metadata).not.toHaveProperty("_private")
+      const chloeToken = (await login(api, chloe)).accessToken
+      const booked = await api.send({
+        method: "POST",
+        path: "/transactions",
+        key: api.keys.publishableApiKey,
+        token: chloeToken,
+        json: { assetId: demo.assets.deuxChevaux, startDate: "2031-07-01T00:00:00.000Z", duration: { d: 2 } }
+      })
+      expect(booked.status).toBe(200)
+      expect(booked.body.assetSnapshot.metadata).not.toHaveProperty("_private")
+      const asChloe = await api.send({ method: "GET", path: `/transactions/${booked.body.id}`, key: api.keys.publishableApiKey, token: chloeToken })
+      expect(asChloe.body.assetSnapshot.metadata).not.toHaveProperty("_private")
+      const asBruno = await api.send({
+        method: "GET",
+        path: `/transactions/${booked.body.id}`,
+        key: api.keys.publishableApiKey,
+        token: (await login(api, bruno)).accessToken
+      })
+      expect(asBruno.body.assetSnapshot.metadata._private).toStrictEqual({ lockCode: "4321" })
+    })
   })
 })

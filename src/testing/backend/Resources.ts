@@ -145,6 +145,11 @@ export const isOwner = (family: Family, doc: Doc, ctx: RequestContext): boolean 
   return family.owners(doc, ctx).includes(ctx.currentUserId)
 }
 
+/** Would the caller's own `GET` of the object succeed: the read route's permission, and owning it where reads are the owners'. */
+export const canRead = (family: Family, doc: Doc, ctx: RequestContext): boolean =>
+  permission(family, "read").some((name) => can(ctx.access, name)) &&
+  (family.scope !== "own" || canAll(ctx, family, "read") || isOwner(family, doc, ctx))
+
 /** Fails with 403 unless the caller has `<name>:<action>:all` or owns the object. */
 export const authorize = (family: Family, action: string, doc: Doc, ctx: RequestContext): Effect.Effect<void, ApiError> =>
   canAll(ctx, family, action) || isOwner(family, doc, ctx) ? Effect.void : Effect.fail(forbidden())

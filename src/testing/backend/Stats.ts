@@ -177,7 +177,13 @@ const familiesByPrefix: Readonly<Record<string, Family>> = Object.fromEntries(
   [...genericFamilies, user, transaction, availability].map((family) => [family.prefix, family])
 )
 
-/** POST /events: a custom event; its object (when `objectId` names one) is described as the API shows it. */
+/**
+ * POST /events: a custom event; its object (when `objectId` names one) is stored as the API shows
+ * it to a reader of every namespace, as the real server stores it. The real server also answers
+ * with that object, and the public role may create events: any publishable key would read any
+ * user's email and private data, or anyone's transaction, by naming it. The backend answers with
+ * the object as the caller's own `GET` of it shows it, or `null` when that `GET` is refused.
+ */
 const createEvent = (ctx: RequestContext) =>
   Effect.sync(() => {
     if (CORE_EVENT_FORMAT.test(ctx.body.type)) throw unprocessable(BAD_CUSTOM_EVENT_TYPE)
@@ -194,7 +200,8 @@ const createEvent = (ctx: RequestContext) =>
       emitterId: ctx.body.emitterId ?? null,
       metadata: ctx.body.metadata ?? {}
     })
-    return R.expose(event, doc, ctx)
+    const shownObject = stored === undefined || !R.canRead(family!, stored, ctx) ? null : R.expose(family!, stored, ctx)
+    return R.expose(event, { ...doc, object: shownObject }, ctx)
   })
 
 const ids = V.ids()

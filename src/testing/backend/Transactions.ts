@@ -22,6 +22,7 @@ import { isAvailable } from "./Availabilities.js"
 import { currencyDecimals } from "./Currencies.js"
 import { recordEvent } from "./EventLog.js"
 import { asset as assetFamily } from "./Families.js"
+import { hideNamespaces, readNamespacesFor } from "./Namespaces.js"
 import * as R from "./Resources.js"
 import { F, dataFields, type Family } from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
@@ -411,9 +412,15 @@ export const transaction: Family = {
     takerAmount: F.range("number"),
     platformAmount: F.range("number")
   },
-  expose: (doc) => {
+  expose: (doc, ctx) => {
     const shown: Doc = {}
     for (const field of FIELD_ORDER) if (field in doc) shown[field] = doc[field]
+    // the real server shows the snapshot whole, the owner's `_private` data included, to the
+    // taker (and to anyone through a preview): it shows here what the caller's read of the asset does
+    const snapshot = shown.assetSnapshot as Doc | undefined
+    if (typeof snapshot === "object" && snapshot !== null && typeof snapshot.ownerId === "string") {
+      shown.assetSnapshot = hideNamespaces(snapshot, readNamespacesFor(snapshot.ownerId, ctx, true))
+    }
     return shown
   },
   // seeds go through the same computation as POST /transactions, as the secret key
