@@ -215,6 +215,31 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
       expect(stored.body.object).toMatchObject({ email: bruno.username, metadata: { _private: { iban: "FR76 bruno" } } })
     })
 
+    it("nobody but the secret key rewrites someone's rating or saved search (the real server lets anyone but the author)", async () => {
+      const api = await make()
+      const ratings = await api.send({ method: "GET", path: `/ratings?authorId=${chloe.id}` })
+      const chloesRating = ratings.body.results[0]
+      const asUser = async (user: { readonly username: string; readonly password: string }) => ({ key: api.keys.publishableApiKey, token: (await login(api, user)).accessToken })
+      for (const user of [bruno, david, chloe]) {
+        const answer = await api.send({ method: "PATCH", path: `/ratings/${chloesRating.id}`, ...(await asUser(user)), json: { score: 1, comment: "rewritten" } })
+        expect(answer.status, user.username).toBe(403)
+      }
+      const saved = await api.send({
+        method: "POST",
+        path: "/search",
+        ...(await asUser(chloe)),
+        json: { save: true, name: "Kayaks", query: "kayak" }
+      })
+      expect(saved.status).toBe(200)
+      for (const user of [bruno, david, chloe]) {
+        const answer = await api.send({ method: "PATCH", path: `/search/${saved.body.id}`, ...(await asUser(user)), json: { name: "Spam", active: false } })
+        expect(answer.status, user.username).toBe(403)
+      }
+      expect((await api.send({ method: "GET", path: `/ratings/${chloesRating.id}` })).body).toMatchObject({ score: chloesRating.score, comment: chloesRating.comment })
+      expect((await api.send({ method: "GET", path: `/search/${saved.body.id}` })).body).toMatchObject({ name: "Kayaks", active: true })
+      expect((await api.send({ method: "PATCH", path: `/ratings/${chloesRating.id}`, json: { score: 95 } })).body.score).toBe(95)
+    })
+
     it("a transaction's assetSnapshot shows the owner's _private data to the owner only", async () => {
       const api = await withPrivateData()
       const preview = await api.send({
