@@ -171,7 +171,8 @@ export const serveApp = async ({ dir, port, host, config }) => {
     const file = normalize(join(dir, pathname))
     const inside = file.startsWith(dir + sep)
     const failed = (error) => {
-      console.error(`Serving ${pathname} failed:`, error)
+      // quoted: a hostile address (a decoded %0A) must not forge lines of the log
+      console.error(`Serving ${JSON.stringify(pathname)} failed:`, error)
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" })
       response.end("Internal server error")
     }
