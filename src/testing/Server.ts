@@ -34,7 +34,8 @@ export interface ServerOptions {
   readonly accessTokenTtl?: number | undefined
   /**
    * The largest request body read, in bytes (default 5 MiB). A larger one is answered 413 as soon
-   * as its length is announced or reached, and its connection is closed.
+   * as its length is announced or reached, and its connection is closed. The same limit holds
+   * for a `/signal` WebSocket message: a larger one closes its connection (1009).
    */
   readonly maxBodySize?: number | undefined
   /**
@@ -200,7 +201,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   }
 
   const server = http.createServer((request, response) => void listener(request, response))
-  const closeSignal = await SignalHttp.attachUpgrades(server, backend.signal)
+  const closeSignal = await SignalHttp.attachUpgrades(server, backend.signal, backend.maxBodySize)
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => reject(new Error(listenProblem(error, host, options.port ?? 0)))

@@ -44,7 +44,7 @@ export const handleHttp = (request: IncomingMessage, response: ServerResponse): 
 }
 
 interface WsModule {
-  readonly WebSocketServer: new(options: { noServer: true }) => {
+  readonly WebSocketServer: new(options: { noServer: true; maxPayload: number }) => {
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, done: (socket: WsSocket) => void): void
     close(): void
   }
@@ -61,8 +61,12 @@ interface WsSocket {
 /**
  * Serves `/signal/?EIO=3&transport=websocket` upgrades on the server. Without `ws` installed, an
  * upgrade is answered 501 with the reason, and nothing else changes.
+ *
+ * A message longer than `maxMessageSize` bytes closes its connection (1009, "Max payload size
+ * exceeded"): engine.io 3 allows 1e8 bytes, and a client sending that much, again and again, would
+ * exhaust the process, when no message of Stelace Signal comes near a few kilobytes.
  */
-export const attachUpgrades = async (server: Server, signal: SignalService): Promise<() => void> => {
+export const attachUpgrades = async (server: Server, signal: SignalService, maxMessageSize: number): Promise<() => void> => {
   const ws = await import("ws" as string).then(
     (module): WsModule | undefined => {
       const WebSocketServer = module.WebSocketServer ?? module.default?.WebSocketServer ?? module.default?.Server
@@ -71,7 +75,7 @@ export const attachUpgrades = async (server: Server, signal: SignalService): Pro
     () => undefined
   )
   const sockets = new Set<WsSocket>()
-  const wss = ws === undefined ? undefined : new ws.WebSocketServer({ noServer: true })
+  const wss = ws === undefined ? undefined : new ws.WebSocketServer({ noServer: true, maxPayload: maxMessageSize })
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!isSignalPath(request.url) || queryOf(request.url!).get("transport") !== "websocket") {
       socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n")
