@@ -7,6 +7,8 @@
 import * as Effect from "effect/Effect"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import * as Backend from "../../src/testing/backend/Backend.js"
+import * as Jwt from "../../src/testing/backend/Jwt.js"
+import * as SignalService from "../../src/testing/signal/Service.js"
 
 const alice = "usr_DemoAlice00000000000"
 const bruno = "usr_DemoBruno00000000000"
@@ -179,6 +181,35 @@ describe("the backend's /signal", () => {
     expect(client.isClosed()).toBe(false)
     vi.advanceTimersByTime(1)
     expect(client.isClosed()).toBe(true)
+  })
+
+  it("lets go of the timer of each namespace connection once it fired: a flood of reconnections holds nothing", async () => {
+    const { backend } = await setUp()
+    const scheduled: Array<{ readonly ms: number; readonly run: () => void }> = []
+    let cancelled = 0
+    const timers: SignalService.Timers = {
+      set: (ms, run) => {
+        scheduled.push({ ms, run })
+        return () => void cancelled++
+      }
+    }
+    const signingKey = await Effect.runPromise(Jwt.importKey("any"))
+    const service = SignalService.make({ store: backend.store, signingKey, timers })
+    const frames: Array<string> = []
+    const connection = service.accept({ send: (text) => frames.push(text), close: () => {} })
+    connection.receive("40/signal")
+    const id = /^42\/signal,(\d+)/.exec(frames.find((frame) => frame.startsWith("42/signal,"))!)![1]
+    connection.receive(`43/signal,${id}${JSON.stringify([{ publishableKey: backend.publishableApiKey }])}`)
+    await connection.settled()
+    for (let round = 0; round < 1_000; round++) {
+      connection.receive("41/signal")
+      connection.receive("40/signal")
+    }
+    for (const timer of scheduled.filter(({ ms }) => ms === SignalService.AUTHENTICATION_DELAY)) timer.run()
+    cancelled = 0
+    connection.closed()
+    // only the heartbeat was still pending
+    expect(cancelled).toBe(1)
   })
 
   it("leaves every channel when a client goes: its channel no longer exists", async () => {

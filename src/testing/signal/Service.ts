@@ -78,7 +78,8 @@ export const make = (options: {
     let authenticated = false
     let tooMany = false
     let disconnectReason: string | undefined
-    const cancels: Array<() => void> = []
+    // the timers still pending: one that fires lets go of its cancel, so reconnecting the namespace again and again holds nothing
+    const cancels = new Set<() => void>()
     const listener: Listener = {
       deliver: (event, data) => send(encodePacket({ _tag: "Event", nsp: NAMESPACE, id: undefined, name: event, args: [data] }))
     }
@@ -90,7 +91,8 @@ export const make = (options: {
       open = false
       connected--
       rooms.leave(listener)
-      for (const cancel of cancels.splice(0)) cancel()
+      for (const cancel of cancels) cancel()
+      cancels.clear()
       peer.close()
     }
     let heartbeat: () => void = () => {}
@@ -98,7 +100,7 @@ export const make = (options: {
       heartbeat()
       heartbeat = timers.set(PING_INTERVAL + PING_TIMEOUT, end)
     }
-    cancels.push(() => heartbeat())
+    cancels.add(() => heartbeat())
     connected++
 
     const authenticate = async (data: unknown) => {
@@ -172,13 +174,15 @@ export const make = (options: {
       const id = ackIds++
       const pending = { id }
       send(encodePacket({ _tag: "Event", nsp: NAMESPACE, id, name: "authentication", args: [sid] }))
-      cancels.push(timers.set(AUTHENTICATION_DELAY, () => {
+      const cancel = timers.set(AUTHENTICATION_DELAY, () => {
+        cancels.delete(cancel)
         if (authenticated && !tooMany) return
         send(encodePacket({ _tag: "Event", nsp: NAMESPACE, id: undefined, name: "willDisconnect", args: [{ error: disconnectReason ?? `Authentication timeout after ${AUTHENTICATION_DELAY}ms` }] }))
         send("41")
         send(`41${NAMESPACE},`)
         end()
-      }))
+      })
+      cancels.add(cancel)
       awaiting = pending
     }
     let awaiting: { readonly id: number } | undefined
