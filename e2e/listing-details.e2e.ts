@@ -178,6 +178,30 @@ describe("a listing's city and seats", () => {
     expect(unexpected(problems)).toEqual([])
   })
 
+  it("sends the listing's type even when it is published before the asset types came (a server without a default type refuses it)", async () => {
+    const { page, problems } = await newPage(await newContext(browser))
+    const writes = listingWrites(page)
+    await logIn(page, { email: "Email", password: "Password", logIn: "Log in", loggedIn: "Logged in as" })
+    // the asset types held back until the form is sent: a slow answer, as a real server's may be
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route((url) => url.pathname === "/asset-types", async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto(new URL("/listings/new", app.appUrl).href)
+    await visible(heading(page, "List an item"))
+    await page.getByLabel("Name").fill("Quick kayak")
+    await page.getByLabel("Category").selectOption({ label: "Outdoor › Water sports" })
+    await page.getByLabel("Price per day, in euros").fill("20")
+    await page.getByRole("button", { name: "Publish listing" }).click()
+    release()
+    await visible(heading(page, "Quick kayak"))
+    expect(writes).toHaveLength(1)
+    expect(writes[0]!.body).toMatchObject({ name: "Quick kayak", assetTypeId: expect.stringMatching(/^typ_/) })
+    expect(problems).toEqual([])
+  })
+
   it("works in French: Ville, its refusals in French, and an emptied city that removes the location", async () => {
     const { page, problems } = await newPage(await newContext(browser, { locale: "fr-FR" }))
     const writes = listingWrites(page)

@@ -10,14 +10,15 @@ import { useT } from "../i18n/index.js"
 import { CityProblem, locateCity, newListingDetails } from "../listingForm.js"
 import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
 import { usePhotoUploader } from "../photos.js"
-import { useAssetTypes, useCategories } from "../queries.js"
+import { results, useAssetTypes, useCategories } from "../queries.js"
 
 export const NewListingPage = () => {
   const t = useT()
   const api = useStelaceQueries()
   const navigate = useNavigate()
   const categories = useCategories().data ?? []
-  const rental = useAssetTypes().data?.find((type) => type.timeBased)
+  // asked for now, so that it is ready by the time the form is sent (read again then: below)
+  useAssetTypes()
   const client = useStelace()
   const queryClient = useQueryClient()
   const uploader = usePhotoUploader()
@@ -31,6 +32,10 @@ export const NewListingPage = () => {
     mutationFn: async () => {
       // the city first: one the geocoder cannot place stops everything, photos included
       const place = await locateCity(details.geocoder, details.draft.city)
+      // the asset types as the cache holds them, or once they came: a form sent before they
+      // arrive would go without a type, which a server with no default type refuses (400)
+      const assetTypes = results(await queryClient.ensureQueryData(api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 })))
+      const rental = assetTypes.find((type) => type.timeBased)
       const photos = await uploadPhotos(uploader, files, { onProgress: setProgress })
       return client.assets.create({
         name: form.name.trim(),
