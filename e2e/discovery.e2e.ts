@@ -6,39 +6,19 @@
  * configured server, and markers on a plain background, quietly, when those tiles are out of reach.
  * Every check is on what a visitor sees and on the `POST /search` bodies the page sends.
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { Browser, Page, Request } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { expectAccessible, newContext, newPage, screenshot, unexpected, useDemo, visible } from "./browser.js"
-import { png } from "./png.js"
 import type { Started } from "./server.js"
+import { useTileServer } from "./tiles.js"
 
 let app: Started
 let browser: Browser
-let tileServer: Server
-const tileRequests: Array<string> = []
-let tilesUrl: string
-
-const tile = png(256, 256, [200, 220, 200], [180, 200, 230])
-
-beforeAll(async () => {
-  tileServer = createServer((request, response) => {
-    tileRequests.push(request.url ?? "")
-    response.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" }).end(tile)
-  })
-  await new Promise<void>((resolve) => tileServer.listen(0, "127.0.0.1", resolve))
-  tilesUrl = `http://127.0.0.1:${(tileServer.address() as AddressInfo).port}/tiles/{z}/{x}/{y}.png`
-})
-
-afterAll(async () => {
-  tileServer?.closeAllConnections()
-  await new Promise((resolve) => tileServer?.close(resolve))
-})
+const tiles = useTileServer()
 
 useDemo((demo) => {
   ;({ app, browser } = demo)
-}, () => ["--map-tiles", tilesUrl, "--map-attribution", "Tiles by the test"])
+}, () => ["--map-tiles", tiles.url, "--map-attribution", "Tiles by the test"])
 
 /** The demo seed's active listings and their prices per day. */
 const prices: Record<string, number> = {
@@ -306,7 +286,7 @@ describe("the map", () => {
     expect(loaded.map((asset) => new URL(asset.url).pathname.endsWith(".css"))).toEqual(expect.arrayContaining([true, false]))
 
     // tiles come from the configured server, credited as configured
-    await expect.poll(() => tileRequests.some((path) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(path)), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => tiles.requests.some((path) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(path)), { timeout: 15_000 }).toBe(true)
     await visible(map.getByText("Tiles by the test"))
     await expect.poll(() => map.locator("img.leaflet-tile-loaded").count()).toBeGreaterThan(0)
 
@@ -367,12 +347,11 @@ describe("the map", () => {
 
   it("shows the markers on a plain background, and no error, when the tiles are out of reach", async () => {
     // the tile server goes away: connections to it are refused from now on
-    tileServer.closeAllConnections()
-    await new Promise((resolve) => tileServer.close(resolve))
+    await tiles.stop()
     const { page, problems } = await newPage(await newContext(browser))
     const failedTiles: Array<string> = []
     page.on("console", (message) => {
-      if (message.type() === "error" && message.location().url.startsWith(tilesUrl.slice(0, tilesUrl.indexOf("{")))) failedTiles.push(message.location().url)
+      if (message.type() === "error" && message.location().url.startsWith(tiles.url.slice(0, tiles.url.indexOf("{")))) failedTiles.push(message.location().url)
     })
     await page.goto(new URL("/search", app.appUrl).href)
     await status(page, "Showing 6 of 8 listings")

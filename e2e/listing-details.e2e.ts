@@ -6,37 +6,19 @@
  * one are refused on their fields before anything is sent. In English and in French, with axe-core
  * on the forms (errors shown) and the listing page.
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { expectAccessible, heading, newContext, newPage, unexpected, useDemo, visible } from "./browser.js"
-import { png } from "./png.js"
 import type { Started } from "./server.js"
+import { useTileServer } from "./tiles.js"
 
 let app: Started
 let browser: Browser
-// the map's tiles, from here rather than OpenStreetMap's servers
-let tileServer: Server
-let tilesUrl: string
-const tile = png(256, 256, [200, 220, 200], [180, 200, 230])
-
-beforeAll(async () => {
-  tileServer = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" }).end(tile)
-  })
-  await new Promise<void>((resolve) => tileServer.listen(0, "127.0.0.1", resolve))
-  tilesUrl = `http://127.0.0.1:${(tileServer.address() as AddressInfo).port}/tiles/{z}/{x}/{y}.png`
-})
-
-afterAll(async () => {
-  tileServer?.closeAllConnections()
-  await new Promise((resolve) => tileServer?.close(resolve))
-})
+const tiles = useTileServer()
 
 useDemo((demo) => {
   ;({ app, browser } = demo)
-}, () => ["--map-tiles", tilesUrl, "--map-attribution", "Tiles by the test"])
+}, () => ["--map-tiles", tiles.url, "--map-attribution", "Tiles by the test"])
 
 /** Logs in from the login page, with the page's labels in its language. */
 const logIn = async (page: Page, words: { email: string; password: string; logIn: string; loggedIn: string }) => {

@@ -11,6 +11,17 @@ afterEach(async () => {
   expect(cleanPrototype()).toStrictEqual([])
 })
 
+/** A backend (made by `make`) where Bruno and his 2CV hold `_private` metadata, set with the secret key. */
+const withBrunosPrivateData = async (make: () => Promise<Sender>): Promise<Sender> => {
+  const api = await make()
+  const patched = await Promise.all([
+    api.send({ method: "PATCH", path: `/users/${demo.users.bruno.id}`, json: { metadata: { _private: { iban: "FR76 bruno" } } } }),
+    api.send({ method: "PATCH", path: `/assets/${demo.assets.deuxChevaux}`, json: { metadata: { _private: { lockCode: "4321" } } } })
+  ])
+  expect(patched.map((answer) => answer.status)).toStrictEqual([200, 200])
+  return api
+}
+
 describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
   it("PATCH /config merges into a key named like an Object.prototype method (was 500: the inherited function could not be cloned)", async () => {
     const api = await make()
@@ -118,15 +129,7 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
 
   describe("x-stelace-user-id naming another user (was a leak: the public role's user:read:all and asset:read:all let any caller act as anyone)", () => {
     const { bruno, chloe } = demo.users
-    const withPrivateData = async () => {
-      const api = await make()
-      const patched = await Promise.all([
-        api.send({ method: "PATCH", path: `/users/${bruno.id}`, json: { metadata: { _private: { iban: "FR76 bruno" } } } }),
-        api.send({ method: "PATCH", path: `/assets/${demo.assets.deuxChevaux}`, json: { metadata: { _private: { lockCode: "4321" } } } })
-      ])
-      expect(patched.map((answer) => answer.status)).toStrictEqual([200, 200])
-      return api
-    }
+    const withPrivateData = () => withBrunosPrivateData(make)
 
     it.each([
       ["the publishable key", async () => ({})],
@@ -173,14 +176,19 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
   })
   describe("what the real server discloses and the backend does not (deliberate differences, docs/testing.md)", () => {
     const { bruno, chloe, david } = demo.users
-    const withPrivateData = async () => {
-      const api = await make()
-      const patched = await Promise.all([
-        api.send({ method: "PATCH", path: `/users/${bruno.id}`, json: { metadata: { _private: { iban: "FR76 bruno" } } } }),
-        api.send({ method: "PATCH", path: `/assets/${demo.assets.deuxChevaux}`, json: { metadata: { _private: { lockCode: "4321" } } } })
-      ])
-      expect(patched.map((answer) => answer.status)).toStrictEqual([200, 200])
-      return api
+    const withPrivateData = () => withBrunosPrivateData(make)
+    /** Chloé books Bruno's 2CV from `startDate`, for 2 days: her token and the transaction. */
+    const chloeBooksTheCar = async (api: Sender, startDate: string) => {
+      const token = (await login(api, chloe)).accessToken
+      const booked = await api.send({
+        method: "POST",
+        path: "/transactions",
+        key: api.keys.publishableApiKey,
+        token,
+        json: { assetId: demo.assets.deuxChevaux, startDate, duration: { d: 2 } }
+      })
+      expect(booked.status).toBe(200)
+      return { token, booked }
     }
 
     it("POST /events shows the named object as the caller's own GET of it does, or null", async () => {
@@ -194,15 +202,7 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
       expect(asset.body.object).toMatchObject({ id: demo.assets.deuxChevaux })
       expect(JSON.stringify(asset.body)).not.toContain("4321")
       // a transaction David is no party to: his GET is refused, so is the object
-      const chloeToken = (await login(api, chloe)).accessToken
-      const booked = await api.send({
-        method: "POST",
-        path: "/transactions",
-        key: api.keys.publishableApiKey,
-        token: chloeToken,
-        json: { assetId: demo.assets.deuxChevaux, startDate: "2031-06-01T00:00:00.000Z", duration: { d: 2 } }
-      })
-      expect(booked.status).toBe(200)
+      const { booked } = await chloeBooksTheCar(api, "2031-06-01T00:00:00.000Z")
       const asDavid = { key: api.keys.publishableApiKey, token: (await login(api, david)).accessToken }
       expect((await api.send({ method: "GET", path: `/transactions/${booked.body.id}`, ...asDavid })).status).toBe(403)
       const named = await api.send({ method: "POST", path: "/events", ...asDavid, json: { type: "visited", objectId: booked.body.id } })
@@ -251,15 +251,7 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
       expect(preview.status).toBe(200)
       expect(preview.body.assetSnapshot).toMatchObject({ id: demo.assets.deuxChevaux })
       expect(preview.body.assetSnapshot.metadata).not.toHaveProperty("_private")
-      const chloeToken = (await login(api, chloe)).accessToken
-      const booked = await api.send({
-        method: "POST",
-        path: "/transactions",
-        key: api.keys.publishableApiKey,
-        token: chloeToken,
-        json: { assetId: demo.assets.deuxChevaux, startDate: "2031-07-01T00:00:00.000Z", duration: { d: 2 } }
-      })
-      expect(booked.status).toBe(200)
+      const { token: chloeToken, booked } = await chloeBooksTheCar(api, "2031-07-01T00:00:00.000Z")
       expect(booked.body.assetSnapshot.metadata).not.toHaveProperty("_private")
       const asChloe = await api.send({ method: "GET", path: `/transactions/${booked.body.id}`, key: api.keys.publishableApiKey, token: chloeToken })
       expect(asChloe.body.assetSnapshot.metadata).not.toHaveProperty("_private")
