@@ -259,6 +259,22 @@ describe("oversized frames, floods and dropped connections", () => {
     for (const socket of halfOpen) socket.destroy()
   })
 
+  it("drops a client that sends large pings and never reads their pongs, once 10 MB (twice maxBodySize) wait for it", async () => {
+    const stalled = await openHostile()
+    const tcp = (stalled.socket as unknown as { _socket: Socket })._socket
+    tcp.pause()
+    const ping = `2${"p".repeat(1024 * 1024)}`
+    for (let index = 0; index < 40 && server.backend.signal.clients() === 2; index++) {
+      stalled.socket.send(ping)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // the server let it go while the client still had not read a byte of it
+    await expect.poll(() => server.backend.signal.clients()).toBe(1)
+    expect(stalled.isClosed()).toBe(false)
+    tcp.resume()
+    expect(await stalled.closed).toBe(1006)
+  })
+
   it("lets go of hundreds of connections opened and dropped at once", async () => {
     const opened = await Promise.all(Array.from({ length: 300 }, () => openSignal(server)))
     await Promise.all(opened.map(async (client, index) => {

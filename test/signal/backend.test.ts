@@ -212,6 +212,44 @@ describe("the backend's /signal", () => {
     expect(cancelled).toBe(1)
   })
 
+  it("drops a client that stops reading once its backlog passes the limit, and serves one that reads", async () => {
+    const { backend, signal } = await setUp({ maxBodySize: 1_000 })
+    const connectQueued = async (reads: boolean) => {
+      const frames: Array<string> = []
+      let queued = 0
+      let how: "open" | "closed" | "aborted" = "open"
+      const connection = backend.signal.accept({
+        send: (text) => {
+          frames.push(text)
+          if (!reads) queued += text.length
+        },
+        close: () => { how = "closed" },
+        backlog: () => queued,
+        abort: () => { how = "aborted" }
+      })
+      connection.receive("40/signal")
+      const id = /^42\/signal,(\d+)/.exec(frames.find((frame) => frame.startsWith("42/signal,"))!)![1]
+      connection.receive(`43/signal,${id}${JSON.stringify([{ publishableKey: backend.publishableApiKey, channels: ["news"] }])}`)
+      await connection.settled()
+      return { connection, how: () => how, queued: () => queued }
+    }
+    const stalled = await connectQueued(false)
+    const reading = await connectQueued(true)
+    const ping = `2${"p".repeat(299)}`
+    // pings echoed as pongs of 300 bytes, up to 2,000 bytes (twice maxBodySize) left waiting
+    while (stalled.queued() + ping.length <= 2_000) stalled.connection.receive(ping)
+    expect(stalled.how()).toBe("open")
+    stalled.connection.receive(ping)
+    expect(stalled.how()).toBe("aborted")
+    for (let index = 0; index < 100; index++) reading.connection.receive(ping)
+    expect(reading.how()).toBe("open")
+    expect(backend.signal.clients()).toBe(1)
+    expect((await signal({ destination: "news", message: 1 })).status).toBe(200)
+    reading.connection.closed()
+    // the dropped client left the channel too
+    expect((await signal({ destination: "news", message: 2 })).status).toBe(404)
+  })
+
   it("leaves every channel when a client goes: its channel no longer exists", async () => {
     const { connect, signal, backend } = await setUp()
     const client = connect()

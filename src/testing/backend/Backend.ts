@@ -365,6 +365,6 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     payloadTooLarge: () => errorResponse(payloadTooLarge(maxBodySize), uuid()),
     issueAuthorizationCode,
     store,
-    signal: SignalService.make({ store, signingKey: settings.signingKey })
+    signal: SignalService.make({ store, signingKey: settings.signingKey, maxBacklog: 2 * maxBodySize })
   } satisfies Backend as Backend
 })

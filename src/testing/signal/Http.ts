@@ -51,6 +51,7 @@ interface WsModule {
 }
 
 interface WsSocket {
+  readonly bufferedAmount: number
   send(text: string): void
   close(): void
   terminate(): void
@@ -87,7 +88,12 @@ export const attachUpgrades = async (server: Server, signal: SignalService, maxM
     }
     wss.handleUpgrade(request, socket, head, (client) => {
       sockets.add(client)
-      const connection = signal.accept({ send: (text) => client.send(text), close: () => client.close() })
+      const connection = signal.accept({
+        send: (text) => client.send(text),
+        close: () => client.close(),
+        backlog: () => client.bufferedAmount,
+        abort: () => client.terminate()
+      })
       client.on("message", (data, isBinary) => connection.receive(isBinary ? "\u0000binary" : data.toString("utf8")))
       client.on("close", () => {
         sockets.delete(client)

@@ -11,6 +11,8 @@
  *   when its token is valid and unexpired (an expired one is silently skipped), the organizations'
  *   the user is a member of (a `warning` otherwise), and the other named channels.
  * - A client that sends no ping within 30 s is closed.
+ * - A client that stops reading is dropped once what waits to be sent to it passes its `backlog`
+ *   limit: it would otherwise make the process hold every pong and signal it is sent, without end.
  */
 import * as Effect from "effect/Effect"
 import { encodeOpen, encodePacket, decodeFrame, NAMESPACE, PONG } from "../../signal/protocol.js"
@@ -22,7 +24,12 @@ import { type Listener, PLATFORM_CHANNEL } from "./Rooms.js"
 /** The text transport of one client (a WebSocket). */
 export interface Peer {
   readonly send: (text: string) => void
+  /** Closes politely: what is queued is sent first. */
   readonly close: () => void
+  /** Bytes sent but not yet taken by the client; a transport without a queue may leave it out. */
+  readonly backlog?: (() => number) | undefined
+  /** Drops the connection at once, queue included. */
+  readonly abort?: (() => void) | undefined
 }
 
 /** What the transport tells the connection. */
@@ -49,6 +56,8 @@ export const PING_INTERVAL = 25_000
 export const PING_TIMEOUT = 5_000
 export const AUTHENTICATION_DELAY = 2_000
 export const MAX_CLIENTS = 1_000
+/** The default limit of a client's backlog: a reading client holds a few kilobytes at most. */
+export const MAX_BACKLOG = 10 * 1024 * 1024
 
 /** Ids of this platform's users and organizations, as the backend makes them. */
 const internalId = (prefix: "usr" | "org", id: string) => new RegExp(`^${prefix}_[A-Za-z0-9]{20}$`).test(id)
@@ -64,8 +73,11 @@ export const make = (options: {
   readonly store: Store
   readonly signingKey: Jwt.SigningKey
   readonly timers?: Timers | undefined
+  /** Bytes waiting for one client above which it is dropped; `MAX_BACKLOG` unless given. */
+  readonly maxBacklog?: number | undefined
 }): SignalService => {
   const { store } = options
+  const maxBacklog = options.maxBacklog ?? MAX_BACKLOG
   const timers = options.timers ?? realTimers
   const rooms = store.signalRooms
   let ackIds = 0
@@ -84,21 +96,24 @@ export const make = (options: {
       deliver: (event, data) => send(encodePacket({ _tag: "Event", nsp: NAMESPACE, id: undefined, name: event, args: [data] }))
     }
     const send = (text: string) => {
-      if (open) peer.send(text)
+      if (!open) return
+      peer.send(text)
+      if ((peer.backlog?.() ?? 0) > maxBacklog) end("abort")
     }
-    const end = () => {
+    const end = (how: "close" | "abort" = "close") => {
       if (!open) return
       open = false
       connected--
       rooms.leave(listener)
       for (const cancel of cancels) cancel()
       cancels.clear()
-      peer.close()
+      if (how === "abort" && peer.abort !== undefined) peer.abort()
+      else peer.close()
     }
     let heartbeat: () => void = () => {}
     const expectPing = () => {
       heartbeat()
-      heartbeat = timers.set(PING_INTERVAL + PING_TIMEOUT, end)
+      heartbeat = timers.set(PING_INTERVAL + PING_TIMEOUT, () => end())
     }
     cancels.add(() => heartbeat())
     connected++
@@ -220,7 +235,7 @@ export const make = (options: {
           })
         }
       },
-      closed: end,
+      closed: () => end(),
       settled: () => checking
     }
   }
