@@ -3,20 +3,20 @@
  * (new ones resized in the browser, then sent to the app's photo uploader; the listing keeps their
  * URLs in its metadata).
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { Link, useNavigate, useParams } from "@tanstack/react-router"
+import { useMutation } from "@tanstack/react-query"
+import { Link, useParams } from "@tanstack/react-router"
 import { type FormEvent, useState } from "react"
 import type { Asset } from "stelace-effect"
-import { useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
+import { useSession, useStelace } from "stelace-effect/react"
 import { ErrorMessage, Loading } from "../components/Feedback.js"
-import { AttributeFields, CityField, notCityProblem, useListingDetails } from "../components/ListingDetailsFields.js"
-import { categoryLabel } from "../components/ListingImage.js"
+import { notCityProblem, useListingDetails } from "../components/ListingDetailsFields.js"
+import { ListingFields, type ListingText, useOpenSavedListing } from "../components/ListingFields.js"
 import { PhotoInput, SaveStatus } from "../components/PhotoFields.js"
 import { T, useT } from "../i18n/index.js"
 import { CityProblem, cityChanged, listingDetailsUpdate, locateCity } from "../listingForm.js"
 import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
 import { photosOf, usePhotoUploader } from "../photos.js"
-import { useCategories, useListing } from "../queries.js"
+import { useListing } from "../queries.js"
 
 export const EditListingPage = () => {
   const t = useT()
@@ -46,12 +46,9 @@ export const EditListingPage = () => {
 const EditForm = ({ listing }: { listing: Asset }) => {
   const t = useT()
   const client = useStelace()
-  const api = useStelaceQueries()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
   const uploader = usePhotoUploader()
-  const categories = useCategories().data ?? []
-  const [form, setForm] = useState({
+  const openSaved = useOpenSavedListing()
+  const [form, setForm] = useState<ListingText>({
     name: listing.name,
     price: String(listing.price),
     description: listing.description ?? "",
@@ -61,7 +58,6 @@ const EditForm = ({ listing }: { listing: Asset }) => {
   const [kept, setKept] = useState(() => photosOf(listing))
   const [files, setFiles] = useState<Array<File>>([])
   const [progress, setProgress] = useState<UploadProgress | undefined>()
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value })
   const details = useListingDetails("edit", form.categoryId, listing)
 
   const save = useMutation({
@@ -84,14 +80,7 @@ const EditForm = ({ listing }: { listing: Asset }) => {
     onError: (error) => {
       if (error instanceof CityProblem) details.refuseCity(error)
     },
-    onSuccess: async (saved) => {
-      // every list and page that shows the listing (search included) reads it again
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: api.assets.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: api.search.queryKey() })
-      ])
-      await navigate({ to: "/listings/$id", params: { id: saved.id } })
-    }
+    onSuccess: (saved) => openSaved(saved.id)
   })
 
   const submit = (event: FormEvent) => {
@@ -104,35 +93,7 @@ const EditForm = ({ listing }: { listing: Asset }) => {
       <h1 tabIndex={-1}>{t("owner.edit")}</h1>
       <p><Link to="/listings/$id" params={{ id: listing.id }}>{listing.name}</Link></p>
       <form className="stack" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="edit-name">{t("common.name")}</label>
-          <input id="edit-name" required maxLength={255} value={form.name} onChange={set("name")} />
-        </div>
-        <div className="field">
-          <label htmlFor="edit-category">{t("common.category")}</label>
-          <select id="edit-category" value={form.categoryId} onChange={set("categoryId")}>
-            <option value="">{t("owner.noCategory")}</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>{categoryLabel(category.id, categories)}</option>
-            ))}
-          </select>
-        </div>
-        <AttributeFields details={details} />
-        <CityField details={details} />
-        <div className="field">
-          <label htmlFor="edit-price">{t("owner.pricePerDay")}</label>
-          <input id="edit-price" type="number" required min="0" step="0.01" value={form.price} onChange={set("price")} aria-describedby="edit-price-hint" />
-          <p id="edit-price-hint" className="hint">{t("owner.inCurrency", { currency: listing.currency ?? "EUR" })}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="edit-quantity">{t("common.quantity")}</label>
-          <input id="edit-quantity" type="number" required min="1" max="1000" step="1" value={form.quantity} onChange={set("quantity")} aria-describedby="edit-quantity-hint" />
-          <p id="edit-quantity-hint" className="hint">{t("owner.quantityHint")}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="edit-description">{t("common.description")}</label>
-          <textarea id="edit-description" rows={5} maxLength={3000} value={form.description} onChange={set("description")} />
-        </div>
+        <ListingFields kind={{ _tag: "Edit", currency: listing.currency ?? "EUR" }} text={form} onText={setForm} details={details} />
         {kept.length > 0 && (
           <fieldset className="field-group">
             <legend>{t("owner.currentPhotos")}</legend>
