@@ -1,7 +1,8 @@
 /**
  * Real-time in the demo, two people in two browsers: a booking request, a message and an
  * acceptance each show up in the other person's open page within a second, without a reload, and
- * an open booking page makes no REST request while nothing happens (no polling).
+ * an open booking page makes no REST request while nothing happens (no polling). A message written
+ * before the page's socket listened shows as soon as it does.
  */
 import type { Browser, Locator, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
@@ -78,5 +79,38 @@ describe("real-time in the demo", () => {
     expect(requests).toEqual([])
     expect(unexpected(owner.problems)).toEqual([])
     expect(unexpected(taker.problems)).toEqual([])
+  })
+
+  it("shows a message written before the page's connection listened, as soon as it goes live", async () => {
+    const owner = await newPage(await newContext(browser))
+    const asker = await newPage(await newContext(browser))
+    // Alice's network lets no socket through until told
+    let held = true
+    await owner.page.context().routeWebSocket(/\/signal\//, (socket) => {
+      if (held) void socket.close()
+      else socket.connectToServer()
+    })
+    await owner.page.goto(new URL("/login", app.appUrl).href)
+    await owner.page.getByLabel("Email").fill("alice@example.com")
+    await owner.page.getByLabel("Password").fill("alice-password")
+    await owner.page.getByRole("button", { name: "Log in" }).click()
+    await visible(owner.page.getByText("Logged in as Alice"))
+    await owner.page.getByRole("link", { name: /^Inbox/ }).click()
+    await visible(owner.page.getByRole("heading", { level: 1, name: "Inbox" }))
+
+    // Bruno asks about Alice's kayak: his page signals her, and nobody hears it
+    await logIn(asker.page, "bruno@example.com", "bruno-password", "Bruno")
+    await asker.page.goto(new URL("/", app.appUrl).href)
+    await asker.page.getByRole("link", { name: "Sea kayak" }).click()
+    await asker.page.getByLabel("Message").fill("Is the kayak free on Sunday?")
+    await asker.page.getByRole("button", { name: "Send" }).click()
+    await visible(asker.page.getByText("Is the kayak free on Sunday?"))
+    expect(await owner.page.getByText("Is the kayak free on Sunday?").count()).toBe(0)
+    expect(await owner.page.getByRole("status").filter({ hasText: "Live" }).count()).toBe(0)
+
+    held = false
+    await visible(owner.page.getByRole("status").filter({ hasText: "Live" }))
+    await live(owner.page.getByText("Is the kayak free on Sunday?"))
+    expect(unexpected(asker.problems)).toEqual([])
   })
 })

@@ -15,7 +15,9 @@ export const BOOKING_CHANGED = "bookingChanged"
 /** Keeps the user's queries fresh on signals; mounted once, in the app's frame. */
 export const LiveUpdates = () => {
   useInvalidateOnSignal(useQueryClient(), (signal) =>
-    signal.event === MESSAGE_SENT ? ["messages"] : signal.event === BOOKING_CHANGED ? ["transactions"] : [])
+    signal.event === MESSAGE_SENT ? ["messages"] : signal.event === BOOKING_CHANGED ? ["transactions"] : [],
+  // what a page read before the socket listened (on arrival, after a login) is read once more
+  { catchUp: ["messages", "transactions"] })
   return null
 }
 

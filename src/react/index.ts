@@ -47,6 +47,7 @@ export {
 export {
   type InvalidationTargets,
   type QueryInvalidator,
+  type InvalidateOnSignalOptions,
   SignalStatus,
   type SignalStatusProps,
   type SignalStatusValue,

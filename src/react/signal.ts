@@ -34,6 +34,11 @@ export interface UseSignalOptions {
    * meanwhile never arrive: refetch what they could have changed here.
    */
   readonly onReconnect?: (() => void) | undefined
+  /**
+   * Called each time the connection goes live: the first time, after authenticating again (a
+   * login, logout or new channels) and after a reconnection (before `onReconnect`).
+   */
+  readonly onLive?: (() => void) | undefined
 }
 
 /** What {@link useSignal} returns: the connection's state, and the error that ended it, if any. */
@@ -63,6 +68,8 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
   event.current = options.event
   const reconnected = useRef(options.onReconnect)
   reconnected.current = options.onReconnect
+  const wentLive = useRef(options.onLive)
+  wentLive.current = options.onLive
   const [status, setStatus] = useState<SignalStatusValue>({ state: "idle", error: undefined })
   const channels = (options.channels ?? []).join("\u0000")
   const enabled = options.enabled !== false
@@ -75,7 +82,10 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
     }, {
       channels: channels === "" ? [] : channels.split("\u0000"),
       WebSocket,
-      onState: (state) => setStatus((previous) => previous.state === state ? previous : { state, error: previous.error }),
+      onState: (state) => {
+        setStatus((previous) => previous.state === state ? previous : { state, error: previous.error })
+        if (state === "live") wentLive.current?.()
+      },
       onReconnect: () => reconnected.current?.(),
       onError: (error) => setStatus({ state: "idle", error })
     })
@@ -97,30 +107,49 @@ export type InvalidationTargets = ReadonlyArray<string | ReadonlyArray<unknown>>
 const startsWith = (key: ReadonlyArray<unknown>, prefix: ReadonlyArray<unknown>) =>
   key[0] === "stelace" && prefix.every((part, index) => JSON.stringify(key[index + 2]) === JSON.stringify(part))
 
+/** Options of {@link useInvalidateOnSignal}. */
+export interface InvalidateOnSignalOptions extends UseSignalOptions {
+  /**
+   * What to refetch each time the connection goes live: when it first connects, and each time it
+   * authenticates again (a login, a logout, a new channel). What these queries hold was read
+   * before the socket listened, and a signal sent in between never arrives. Name the families
+   * your signals refresh, so that only those are read twice. None by default.
+   */
+  readonly catchUp?: InvalidationTargets | undefined
+}
+
+const invalidate = (queryClient: QueryInvalidator, targets: InvalidationTargets) => {
+  const prefixes = targets.map((target) => typeof target === "string" ? [target] : target)
+  if (prefixes.length === 0) return
+  void queryClient.invalidateQueries({ predicate: (query) => prefixes.some((prefix) => startsWith(query.queryKey, prefix)) })
+}
+
 /**
  * Invalidates the Stelace queries `targets(signal)` names whenever a signal arrives: they refetch
  * if in use. The signal's message only chooses what to refetch; nothing of it enters the cache.
  * When the connection comes back after it was lost, the signals sent meanwhile never arrive: it
  * then invalidates every Stelace query (those in use refetch), unless `options.onReconnect` says
- * what to do instead.
+ * what to do instead. Signals sent before the first connection went live are caught up with
+ * `options.catchUp`.
  *
  * @example
  * ```tsx
  * useInvalidateOnSignal(queryClient, (signal) =>
- *   signal.event === "messageSent" ? ["messages"] : [])
+ *   signal.event === "messageSent" ? ["messages"] : [], { catchUp: ["messages"] })
  * ```
  */
 export function useInvalidateOnSignal(
   queryClient: QueryInvalidator,
   targets: (signal: Signal) => InvalidationTargets | undefined,
-  options: UseSignalOptions = {}
+  options: InvalidateOnSignalOptions = {}
 ): SignalStatusValue {
-  return useSignal((signal) => {
-    const prefixes = (targets(signal) ?? []).map((target) => typeof target === "string" ? [target] : target)
-    if (prefixes.length === 0) return
-    void queryClient.invalidateQueries({ predicate: (query) => prefixes.some((prefix) => startsWith(query.queryKey, prefix)) })
-  }, {
-    ...options,
+  const { catchUp, ...signalOptions } = options
+  return useSignal((signal) => invalidate(queryClient, targets(signal) ?? []), {
+    ...signalOptions,
+    onLive: () => {
+      options.onLive?.()
+      invalidate(queryClient, catchUp ?? [])
+    },
     onReconnect: options.onReconnect ?? (() => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === "stelace" }))
   })
 }

@@ -5,9 +5,9 @@
 import WebSocket from "ws"
 import type { WebSocketConstructor } from "../../src/Signal.js"
 
-export const droppable = () => {
+export const droppable = (options: { readonly refusedAtFirst?: boolean } = {}) => {
   const sockets: Array<WebSocket> = []
-  let refused = false
+  let refused = options.refusedAtFirst === true
   class Droppable extends WebSocket {
     constructor(url: string | URL, ...rest: Array<any>) {
       super(refused ? "ws://127.0.0.1:1/" : url, ...rest)

@@ -125,22 +125,25 @@ describe("after the connection was lost", () => {
     expect(await screen.findByText(`live: ${before + 1} messages`, undefined, { timeout: 10_000 })).toBeTruthy()
   })
 
-  it("does not take authenticating again after a login for a reconnection", async () => {
+  it("does not take authenticating again after a login for a reconnection, but calls onLive again", async () => {
     const client = instance()
     const states: Array<string> = []
     let calls = 0
+    let lives = 0
     function Status() {
-      const { state } = useSignal(() => {}, { WebSocket: ws, onReconnect: () => void calls++ })
+      const { state } = useSignal(() => {}, { WebSocket: ws, onReconnect: () => void calls++, onLive: () => void lives++ })
       if (states.at(-1) !== state) states.push(state)
       return <p>{state}</p>
     }
     renderWith(client, new QueryClient(), <Status />)
     await screen.findByText("live", undefined, { timeout: 5_000 })
+    expect(lives).toBe(1)
     const before = states.length
     await act(() => client.auth.login({ username: "alice@example.com", password: "alice-password" }))
     // the client authenticates again as Alice: connecting, then live once more
     await waitFor(() => expect(states.slice(before)).toEqual(["connecting", "live"]), { timeout: 5_000 })
     expect(calls).toBe(0)
+    expect(lives).toBe(2)
   })
 
   it("calls onReconnect instead, once per reconnection and not on the first connection", async () => {
@@ -156,6 +159,63 @@ describe("after the connection was lost", () => {
     expect(calls).toBe(1)
     // the app's own onReconnect replaced the refetch
     expect(screen.getByText(/messages$/).textContent).toBe(`live: ${before} messages`)
+  })
+})
+
+describe("before the first connection", () => {
+  /**
+   * Alice's messages on screen, read while the network refuses the socket; then Bruno writes to
+   * her, the network comes back and the connection goes live for the first time.
+   */
+  const messagesBeforeLive = async (options: { catchUp?: ReadonlyArray<string> } = {}) => {
+    const network = droppable({ refusedAtFirst: true })
+    const client = instance()
+    const login = await client.auth.login({ username: "alice@example.com", password: "alice-password" })
+    const queryClient = new QueryClient()
+    let reconnections = 0
+    function Messages() {
+      const api = useStelaceQueries()
+      const { state } = useInvalidateOnSignal(queryClient, () => ["messages"], {
+        WebSocket: network.WebSocket,
+        onReconnect: () => void reconnections++,
+        ...options
+      })
+      const { data } = useQuery(api.messages.list.queryOptions({ userId: login.userId }))
+      return <p>{state}: {data === undefined ? "loading" : `${data.results.length} messages`}</p>
+    }
+    renderWith(client, queryClient, <Messages />)
+    const before = Number((await screen.findByText(/^\w+: \d+ messages$/)).textContent!.match(/\d+/)![0])
+    const bruno = instance()
+    await bruno.auth.login({ username: "bruno@example.com", password: "bruno-password" })
+    await bruno.messages.create({ content: "Sent before you listened", topicId: "ast_live", receiverId: login.userId })
+    expect(screen.getByText(/messages$/).textContent).not.toMatch(/^live/)
+    network.restore()
+    /** How many times the messages were read, once no read is under way (an invalidation starts one at once). */
+    const readsOfMessages = async () => {
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+      return queryClient.getQueryCache().getAll().find((query) => query.queryKey.includes("messages"))!.state.dataUpdateCount
+    }
+    return { before, readsOfMessages, reconnections: () => reconnections }
+  }
+
+  it("catchUp refetches the named queries once live: a message sent before the socket listened shows", async () => {
+    const { before, readsOfMessages, reconnections } = await messagesBeforeLive({ catchUp: ["messages"] })
+    expect(await screen.findByText(`live: ${before + 1} messages`, undefined, { timeout: 10_000 })).toBeTruthy()
+    expect(await readsOfMessages()).toBe(2)
+    // a first connection is no reconnection, even after failed attempts
+    expect(reconnections()).toBe(0)
+  })
+
+  it("without catchUp, going live refetches nothing", async () => {
+    const { before, readsOfMessages } = await messagesBeforeLive()
+    await screen.findByText(`live: ${before} messages`, undefined, { timeout: 10_000 })
+    expect(await readsOfMessages()).toBe(1)
+  })
+
+  it("catchUp leaves alone the families it does not name", async () => {
+    const { before, readsOfMessages } = await messagesBeforeLive({ catchUp: ["transactions"] })
+    await screen.findByText(`live: ${before} messages`, undefined, { timeout: 10_000 })
+    expect(await readsOfMessages()).toBe(1)
   })
 })
 
