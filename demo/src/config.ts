@@ -8,7 +8,7 @@
  * (OpenStreetMap's standard tiles unless told otherwise).
  */
 
-import { isTileTemplate } from "./tileTemplate.js"
+import { defaultTileTemplate, isTileTemplate } from "./tileTemplate.js"
 
 export interface Config {
   readonly apiUrl: URL
@@ -38,7 +38,7 @@ export type ConfigResult = { readonly ok: true; readonly config: Config } | { re
 
 /** The map's tiles when the configuration names none: OpenStreetMap's standard tiles, and its credit. */
 export const defaultMapTiles = {
-  mapTiles: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  mapTiles: defaultTileTemplate,
   mapAttribution: "© OpenStreetMap contributors"
 } as const
 

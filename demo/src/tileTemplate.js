@@ -3,6 +3,9 @@
  * configuration (`config.ts`) and `npm start`'s options (`scripts/start.mjs`) both check with.
  */
 
+/** OpenStreetMap's standard tiles: the map's when the configuration names none. */
+export const defaultTileTemplate = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+
 /** What Leaflet fills in a tile URL: zoom, column, row (or `{-y}`, counted from the south), subdomain, `@2x` on sharp screens. */
 const placeholders = new Set(["{z}", "{x}", "{y}", "{-y}", "{s}", "{r}"])
 

@@ -8,12 +8,17 @@
  * by the build ({@link precompress} writes `.br` and `.gz` files beside it), else when the server
  * starts, and kept. Vite's hashed files (`assets/`) are cached for good (`immutable`), everything
  * else is revalidated (`no-cache`), `index.html` first.
+ *
+ * The page goes with a Content-Security-Policy built from its configuration
+ * ({@link contentSecurityPolicy}): whatever a script on it tried, the browser sends requests to the
+ * app, the API and the photo uploads only.
  */
 import { createServer } from "node:http"
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { extname, join, normalize, sep } from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
+import { defaultTileTemplate } from "../../demo/src/tileTemplate.js"
 
 const types = {
   ".html": "text/html; charset=utf-8",
@@ -69,6 +74,56 @@ export const chooseEncoding = (header) => {
   return best
 }
 
+/** The origin of an http(s) URL, or `undefined`. */
+const httpOrigin = (url) => {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Where a tile template's tiles come from, as a CSP source: its origin, with a subdomain `{s}`
+ * as `*` (`https://{s}.tile.example.org` gives `https://*.tile.example.org`); its scheme alone
+ * when a placeholder stands elsewhere in the host, which no CSP source can say.
+ */
+export const tileSource = (template) => {
+  const found = /^(https?:)\/\/([^/?#]+)/.exec(template)
+  if (found === null) return undefined
+  const [, scheme, host] = found
+  const wildcard = host.replace(/^\{s\}\./, "*.")
+  return /[{}*]/.test(wildcard.replace(/^\*\./, "")) ? scheme : `${scheme}//${wildcard}`
+}
+
+/**
+ * The page's Content-Security-Policy for a configuration. Scripts, styles and fonts come from the
+ * app alone. Requests (`fetch`, the signal socket) go to the app, the API and the photo uploads,
+ * so no script on the page, however it got there, can send the visitor's token elsewhere. Images
+ * also come from the map's tiles and any https site (listings may show photos hosted anywhere;
+ * an image request carries no token). No plugins, no `<base>`, and no framing by another site,
+ * which could lay its page over the booking buttons.
+ */
+export const contentSecurityPolicy = (config) => {
+  const api = httpOrigin(config.apiUrl)
+  const uploads = config.uploadUrl === undefined ? undefined : httpOrigin(config.uploadUrl)
+  const tiles = tileSource(typeof config.mapTiles === "string" ? config.mapTiles : defaultTileTemplate)
+  const sources = (...list) => [...new Set(list.filter((source) => source !== undefined))].join(" ")
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src ${sources("'self'", "data:", "blob:", "https:", api, uploads, tiles)}`,
+    `connect-src ${sources("'self'", api, api?.replace(/^http/, "ws"), uploads)}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'"
+  ].join("; ")
+}
+
 /** Every file under `dir`. */
 const filesUnder = (dir) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -122,6 +177,11 @@ export const serveApp = async ({ dir, port, host, config }) => {
     )
   }
   const index = Buffer.from(indexWith(dir, config))
+  const pageHeaders = {
+    "content-security-policy": contentSecurityPolicy(config),
+    // the tile servers' terms ask for the origin of the page that shows their tiles
+    "referrer-policy": "strict-origin-when-cross-origin"
+  }
   // compressed forms by file, started now so that the first visitor need not wait for them
   const compressed = new Map()
   const compressedFor = (key, body) => {
@@ -141,7 +201,12 @@ export const serveApp = async ({ dir, port, host, config }) => {
 
   /** Sends a body, compressed when it is text, large enough and the browser takes an encoding. */
   const send = async (request, response, { key, type, cacheControl, body }) => {
-    const headers = { "content-type": types[type] ?? "application/octet-stream", "cache-control": cacheControl }
+    const headers = {
+      "content-type": types[type] ?? "application/octet-stream",
+      "cache-control": cacheControl,
+      "x-content-type-options": "nosniff",
+      ...(type === ".html" ? pageHeaders : {})
+    }
     let payload = body
     if (compressible.has(type)) {
       headers.vary = "Accept-Encoding"

@@ -2,7 +2,9 @@
  * The demo app's server (`scripts/demo/serve.mjs`, what `npm start` serves): text compressed as
  * the browser asks, with `Vary: Accept-Encoding`, Vite's hashed files cached for good and
  * `index.html` revalidated; nothing outside the build served, whatever the address. Read with
- * `node:http`, which (unlike `fetch`) shows the bytes as sent, and raw request lines.
+ * `node:http`, which (unlike `fetch`) shows the bytes as sent, and raw request lines. The page goes
+ * with a Content-Security-Policy built from its configuration (`e2e/policy.e2e.ts` shows Chromium
+ * enforcing it).
  */
 import { request } from "node:http"
 import { connect } from "node:net"
@@ -12,7 +14,7 @@ import { join } from "node:path"
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error: a JavaScript module of the scripts, without types
-import { chooseEncoding, precompress, serveApp } from "../../scripts/demo/serve.mjs"
+import { chooseEncoding, contentSecurityPolicy, precompress, serveApp, tileSource } from "../../scripts/demo/serve.mjs"
 
 const script = `export const app = () => ${JSON.stringify("listing ".repeat(2000))}\n`
 const style = `.card { padding: 1rem }\n`.repeat(100)
@@ -233,3 +235,52 @@ describe("precompress", () => {
     }
   })
 })
+
+describe("the page's security headers", () => {
+  /** The policy's directives by name. */
+  const directives = (policy: string) =>
+    Object.fromEntries(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]))
+
+  it("sends index.html, for every page path, with its Content-Security-Policy, and nosniff with every file", async () => {
+    for (const path of ["/", "/listings/any", "/index.html"]) {
+      const answer = await getFrom(app.url, path)
+      const policy = directives(String(answer.headers["content-security-policy"]))
+      expect(policy["script-src"]).toEqual(["'self'"])
+      expect(policy["connect-src"]).toEqual(["'self'", "http://127.0.0.1:4100", "ws://127.0.0.1:4100"])
+      expect(policy["frame-ancestors"]).toEqual(["'none'"])
+      expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin")
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff")
+    }
+    for (const path of ["/assets/index-Bq3x9Z1a.js", "/assets/logo-D4eF5a6b.png", "/robots.txt"]) {
+      const answer = await getFrom(app.url, path)
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff")
+      expect(answer.headers["content-security-policy"]).toBeUndefined()
+    }
+  })
+
+  it("lets requests go to the API (its socket included) and the uploads, and images come from the map's tiles", () => {
+    const policy = directives(contentSecurityPolicy({
+      apiUrl: "https://api.example.org/v1",
+      uploadUrl: "https://uploads.example.org/photos",
+      mapTiles: "https://{s}.tiles.example.org/{z}/{x}/{y}{r}.png"
+    }))
+    expect(policy["connect-src"]).toEqual(["'self'", "https://api.example.org", "wss://api.example.org", "https://uploads.example.org"])
+    expect(policy["img-src"]).toEqual(["'self'", "data:", "blob:", "https:", "https://api.example.org", "https://uploads.example.org", "https://*.tiles.example.org"])
+    for (const name of ["default-src", "script-src", "style-src", "font-src", "form-action"]) expect(policy[name]).toEqual(["'self'"])
+    for (const name of ["object-src", "base-uri", "frame-ancestors"]) expect(policy[name]).toEqual(["'none'"])
+  })
+
+  it("takes OpenStreetMap's tiles when none are named, and plain http ones a local tile server gives", () => {
+    expect(directives(contentSecurityPolicy({ apiUrl: "http://127.0.0.1:4100" }))["img-src"]).toContain("https://tile.openstreetmap.org")
+    expect(tileSource("http://127.0.0.1:9999/{z}/{x}/{y}.png")).toBe("http://127.0.0.1:9999")
+    // a placeholder inside a label is more than a CSP source can say: the scheme alone
+    expect(tileSource("https://tiles-{s}.example.org/{z}/{x}/{y}.png")).toBe("https:")
+  })
+
+  it("allows no other host for requests when the API's address is not an http(s) URL", () => {
+    for (const apiUrl of ["not a url", "javascript:alert(1)", "file:///etc/passwd", undefined]) {
+      expect(directives(contentSecurityPolicy({ apiUrl }))["connect-src"]).toEqual(["'self'"])
+    }
+  })
+})
+
