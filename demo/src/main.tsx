@@ -9,14 +9,14 @@ import { StrictMode } from "react"
 import { RouterProvider } from "@tanstack/react-router"
 import { createRoot } from "react-dom/client"
 import { createInstance } from "stelace-effect"
-import { StelaceProvider } from "stelace-effect/react"
+import { createStelaceQueries, StelaceProvider } from "stelace-effect/react"
 import { PageTitle } from "./components/PageTitle.js"
 import { type Config, readConfig } from "./config.js"
 import { isTransient } from "./errors.js"
 import { activate, initialLocale, LanguageProvider, type MessageId, type MessageValues, useT } from "./i18n/index.js"
 import { MapTilesContext } from "./map/tiles.js"
 import { httpUploader, PhotoUploaderContext } from "./photos.js"
-import { router } from "./routes.js"
+import { type Prefetch, router } from "./routes.js"
 import "./styles.css"
 
 const root = createRoot(document.getElementById("root")!)
@@ -51,6 +51,9 @@ const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution }: Config) 
     }
   })
 
+  // the routes' loaders start their page's queries with the page's code (routes.tsx)
+  const prefetch: Prefetch = (load) => load(createStelaceQueries(client), queryClient)
+
   root.render(
     <StrictMode>
       <LanguageProvider>
@@ -59,7 +62,7 @@ const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution }: Config) 
           <StelaceProvider client={client} queryClient={queryClient}>
             <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
               <MapTilesContext value={{ url: mapTiles, attribution: mapAttribution }}>
-                <RouterProvider router={router} />
+                <RouterProvider router={router} context={{ prefetch }} />
               </MapTilesContext>
             </PhotoUploaderContext>
           </StelaceProvider>

@@ -10,7 +10,7 @@
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
 import type { Asset, AvailabilityGraph, Message, Transaction } from "stelace-effect"
-import { type ListPage, useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
+import { type ListPage, type StelaceQueries, useSession, useStelace, useStelaceQueries } from "stelace-effect/react"
 import { unavailablePeriods, upcoming } from "./availability.js"
 export { type Conversation, conversationsOf } from "./inbox.js"
 import { useT } from "./i18n/index.js"
@@ -19,10 +19,35 @@ import { useFallbackInterval } from "./live.js"
 /** The items of a list. */
 export const results = <T>(page: ListPage<T>): Array<T> => [...page.results]
 
+/*
+ * The queries pages show first, as options: their hooks below read them, and the routes' loaders
+ * (`routes.tsx`) start them as a page's code loads, with the same keys, so that neither waits for
+ * the other.
+ */
+
+/** A user's public profile. */
+export const userQuery = (api: StelaceQueries, id: string | typeof skipToken) => ({ ...api.users.read.queryOptions(id), staleTime: 5 * 60_000 })
+
+/** Every category. */
+export const categoriesQuery = (api: StelaceQueries) => ({ ...api.categories.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity })
+
+/** Every asset type. */
+export const assetTypesQuery = (api: StelaceQueries) => ({ ...api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity })
+
+/** The six active listings published last. */
+export const recentListingsQuery = (api: StelaceQueries) =>
+  api.assets.list.queryOptions({ orderBy: "createdDate", order: "desc", active: true, nbResultsPerPage: 6 })
+
+/** One listing. */
+export const listingQuery = (api: StelaceQueries, id: string) => api.assets.read.queryOptions(id)
+
+/** One booking. */
+export const bookingQuery = (api: StelaceQueries, id: string) => api.transactions.read.queryOptions(id)
+
 /** A user's public profile (`displayName`); nothing while `id` is unknown. */
 export const useUser = (id: string | null | undefined) => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.users.read.queryOptions(id ?? skipToken), staleTime: 5 * 60_000 })
+  return useQuery(userQuery(api, id ?? skipToken))
 }
 
 /** The name a user goes by. */
@@ -102,28 +127,25 @@ export const useActiveBookings = (assetId: string) => {
 /** Every category, parents first. */
 export const useCategories = () => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.categories.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, select: results })
+  return useQuery({ ...categoriesQuery(api), select: results })
 }
 
 /** Every asset type (whether listings are rented by the day). */
 export const useAssetTypes = () => {
   const api = useStelaceQueries()
-  return useQuery({ ...api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 }), staleTime: Infinity, select: results })
+  return useQuery({ ...assetTypesQuery(api), select: results })
 }
 
 /** The listings published last, active ones only. */
 export const useRecentListings = () => {
   const api = useStelaceQueries()
-  return useQuery({
-    ...api.assets.list.queryOptions({ orderBy: "createdDate", order: "desc", active: true, nbResultsPerPage: 6 }),
-    select: results
-  })
+  return useQuery({ ...recentListingsQuery(api), select: results })
 }
 
 /** One listing. */
 export const useListing = (id: string) => {
   const api = useStelaceQueries()
-  return useQuery(api.assets.read.queryOptions(id))
+  return useQuery(listingQuery(api, id))
 }
 
 /** A listing's availability graph (fresh on every visit: others book). */
@@ -174,7 +196,7 @@ export const useTransactions = (role: "taker" | "owner") => {
 export const useTransaction = (id: string) => {
   const api = useStelaceQueries()
   const refetchInterval = useFallbackInterval()
-  return useQuery({ ...api.transactions.read.queryOptions(id), refetchInterval })
+  return useQuery({ ...bookingQuery(api, id), refetchInterval })
 }
 
 /** The messages of a booking, oldest first: refetched when the other party signals a new one. */

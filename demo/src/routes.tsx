@@ -6,12 +6,15 @@
  * Search parameters read and write as plain `?query=kayak&minPrice=10` (not the router's default
  * JSON), so addresses stay readable and shareable.
  */
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router"
+import type { QueryClient } from "@tanstack/react-query"
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router"
 import type { ReactNode } from "react"
+import type { StelaceQueries } from "stelace-effect/react"
 import { Layout, NotFound } from "./App.js"
 import { RequireLogin } from "./components/SessionExpiry.js"
 import { PageTitle } from "./components/PageTitle.js"
 import { loadPageMessages, type MessageId, useT } from "./i18n/index.js"
+import { assetTypesQuery, bookingQuery, categoriesQuery, listingQuery, recentListingsQuery, userQuery } from "./queries.js"
 
 import { text, validateSearchParams } from "./searchParams.js"
 export type { SearchParams } from "./searchParams.js"
@@ -52,7 +55,7 @@ const titled = (titleId: MessageId, Page: ReturnType<typeof page>, login = false
   )
 
 /** A page about one thing (a booking, a conversation), which names it in the title itself, once the user is logged in. */
-const loggedIn = (titleId: MessageId, Page: ReturnType<typeof page>) =>
+const loggedInPage = (titleId: MessageId, Page: ReturnType<typeof page>) =>
   Object.assign(
     () => (
       <RequireLogin title={useT()(titleId)}>
@@ -63,11 +66,35 @@ const loggedIn = (titleId: MessageId, Page: ReturnType<typeof page>) =>
   )
 
 
-const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound })
+/**
+ * Starts queries without waiting for them: `load` gets the query options of the user logged in now
+ * and the cache to prefetch into. The app gives it (`main.tsx`); until then it starts nothing.
+ */
+export type Prefetch = (load: (api: StelaceQueries, queryClient: QueryClient) => void) => void
+
+/**
+ * What the routes' loaders get. A loader starts the queries its page shows first, beside the
+ * page's code, instead of after it: the page still reads them through its hooks (same keys), so a
+ * loader never hands a page stale data, and nothing waits for it.
+ */
+export interface RouterContext {
+  readonly prefetch: Prefetch
+}
+
+/** Whether the options are those of a logged-in user: their keys carry who asks. */
+const loggedIn = (api: StelaceQueries) => (api.transactions.queryKey()[1] as { userId?: string | null }).userId != null
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Layout, notFoundComponent: NotFound })
 
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/",
+  loader: ({ context }) =>
+    context.prefetch((api, queryClient) => {
+      void queryClient.prefetchQuery(recentListingsQuery(api))
+      void queryClient.prefetchQuery(categoriesQuery(api))
+      void queryClient.prefetchQuery(assetTypesQuery(api))
+    }),
   component: titled("home.title", page(() => import("./pages/HomePage.js"), "HomePage", "app"))
 })
 
@@ -103,6 +130,12 @@ const newListingRoute = createRoute({
 const listingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/listings/$id",
+  loader: ({ context, params }) =>
+    context.prefetch((api, queryClient) => {
+      void queryClient.prefetchQuery(listingQuery(api, params.id))
+      void queryClient.prefetchQuery(categoriesQuery(api))
+      void queryClient.prefetchQuery(assetTypesQuery(api))
+    }),
   component: page(() => import("./pages/ListingPage.js"), "ListingPage")
 })
 
@@ -121,12 +154,18 @@ const requestsRoute = createRoute({
 const bookingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/bookings/$id",
-  component: loggedIn("layout.booking", page(() => import("./pages/BookingPage.js"), "BookingPage"))
+  // a visitor who is not logged in is asked to first: nothing to read for them
+  loader: ({ context, params }) =>
+    context.prefetch((api, queryClient) => {
+      if (loggedIn(api)) void queryClient.prefetchQuery(bookingQuery(api, params.id))
+    }),
+  component: loggedInPage("layout.booking", page(() => import("./pages/BookingPage.js"), "BookingPage"))
 })
 
 const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/users/$id",
+  loader: ({ context, params }) => context.prefetch((api, queryClient) => void queryClient.prefetchQuery(userQuery(api, params.id))),
   component: page(() => import("./pages/ProfilePage.js"), "ProfilePage")
 })
 
@@ -153,7 +192,7 @@ const conversationRoute = createRoute({
   path: "/inbox/$topicId",
   // whom the conversation is with (a listing's owner hears from several people)
   validateSearch: (search: Record<string, unknown>): { with?: string | undefined } => ({ with: text(search.with) }),
-  component: loggedIn("layout.conversation", page(() => import("./pages/ConversationPage.js"), "ConversationPage"))
+  component: loggedInPage("layout.conversation", page(() => import("./pages/ConversationPage.js"), "ConversationPage"))
 })
 
 const accountRoute = createRoute({
@@ -182,6 +221,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
+  context: { prefetch: () => {} },
   parseSearch,
   stringifySearch,
   // pages of other users change: a visit always reads through TanStack Query, never a stale loader

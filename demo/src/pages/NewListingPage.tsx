@@ -9,7 +9,7 @@ import { useT } from "../i18n/index.js"
 import { CityProblem, locateCity, newListingDetails } from "../listingForm.js"
 import { type UploadProgress, uploadPhotos } from "../photoUpload.js"
 import { usePhotoUploader } from "../photos.js"
-import { results, useAssetTypes } from "../queries.js"
+import { assetTypesQuery, results, useAssetTypes } from "../queries.js"
 
 export const NewListingPage = () => {
   const t = useT()
@@ -31,7 +31,7 @@ export const NewListingPage = () => {
       const place = await locateCity(details.geocoder, details.draft.city)
       // the asset types as the cache holds them, or once they came: a form sent before they
       // arrive would go without a type, which a server with no default type refuses (400)
-      const assetTypes = results(await queryClient.ensureQueryData(api.assetTypes.list.queryOptions({ nbResultsPerPage: 100 })))
+      const assetTypes = results(await queryClient.ensureQueryData(assetTypesQuery(api)))
       const rental = assetTypes.find((type) => type.timeBased)
       const photos = await uploadPhotos(uploader, files, { onProgress: setProgress })
       return client.assets.create({
