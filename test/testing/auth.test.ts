@@ -330,6 +330,30 @@ describe("passwords, check tokens and permissions", () => {
     expect(reused.status).toBe(403)
   })
 
+  it("tells onEvent listeners of each event as GET /events shows it, the reset token included, until they stop listening", async () => {
+    const server = api.server()
+    const seen: Array<{ type: string; metadata: { resetToken?: string } }> = []
+    // a listener that throws changes nothing of what the backend answers
+    const stopFaulty = server.backend.onEvent(() => {
+      throw new Error("a listener's bug")
+    })
+    const stop = server.backend.onEvent((event) => {
+      seen.push(event as never)
+      // a copy: what a listener does to it stays with it
+      ;(event as { metadata: Record<string, unknown> }).metadata.resetToken = "tampered"
+    })
+    const requested = await api.call("POST", "/password/reset/request", { key: server.publishableApiKey, body: { username: alice.username } })
+    expect(requested.body).toEqual({ success: true })
+    const stored = (await api.call("GET", "/events?type=password__reset_requested")).body.results[0]
+    expect(seen.map((event) => event.type)).toEqual(["password__reset_requested"])
+    expect(stored.metadata.resetToken).toMatch(/^\w{16}$/)
+    expect({ ...seen[0], metadata: stored.metadata }).toEqual(stored)
+    stop()
+    stopFaulty()
+    await api.call("POST", "/password/reset/request", { key: server.publishableApiKey, body: { username: alice.username } })
+    expect(seen).toHaveLength(1)
+  })
+
   it("confirms check tokens once, with or without redirect", async () => {
     const server = api.server()
     await api.call("POST", "/token/check/request", {

@@ -79,6 +79,14 @@ export interface Backend {
   readonly store: Store
   /** The `/signal` socket.io namespace, for the server's WebSocket endpoint. */
   readonly signal: SignalService.SignalService
+  /**
+   * Calls `listener` with a copy of each event the backend records from now on (`asset__created`,
+   * `password__reset_requested` with its `metadata.resetToken`...), until the returned function is
+   * called: the real server's webhooks and workflows react to the same events, which tests and
+   * development tools watch here (`npm start` prints password reset links from it). What the
+   * listener throws is ignored.
+   */
+  readonly onEvent: (listener: (event: Doc) => void) => () => void
 }
 
 const home: ReadonlyArray<Route> = [
@@ -365,6 +373,10 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     payloadTooLarge: () => errorResponse(payloadTooLarge(maxBodySize), uuid()),
     issueAuthorizationCode,
     store,
-    signal: SignalService.make({ store, signingKey: settings.signingKey, maxBacklog: 2 * maxBodySize })
+    signal: SignalService.make({ store, signingKey: settings.signingKey, maxBacklog: 2 * maxBodySize }),
+    onEvent: (listener) => {
+      store.eventListeners.add(listener)
+      return () => store.eventListeners.delete(listener)
+    }
   } satisfies Backend as Backend
 })

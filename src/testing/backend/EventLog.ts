@@ -52,7 +52,7 @@ export const recordEvent = (ctx: Pick<RequestContext, "store" | "now" | "version
   const changesRequested = input.changesRequested === undefined || input.changesRequested === null
     ? null
     : withoutLivemode(input.changesRequested)
-  return ctx.store.put("event", {
+  const event = ctx.store.put("event", {
     id: input.id ?? newId("evt"),
     createdDate: ctx.store.timestamp(ctx.now),
     type: input.type,
@@ -68,6 +68,16 @@ export const recordEvent = (ctx: Pick<RequestContext, "store" | "now" | "version
     metadata: input.metadata ?? {},
     livemode: false
   })
+  // as `GET /events` shows it: the parent of a derived event stays inside
+  const { parentId: _parentId, ...shown } = event
+  for (const listener of ctx.store.eventListeners) {
+    try {
+      listener(structuredClone(shown))
+    } catch {
+      // an observer's bug changes nothing of what the backend answers
+    }
+  }
+  return event
 }
 
 const withoutLivemode = (doc: Doc): Doc => {

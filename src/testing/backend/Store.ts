@@ -134,6 +134,8 @@ export class Store {
   readonly checkTokens = new Map<string, CheckToken>()
   /** Who listens on which signal channel (`/signal`). */
   readonly signalRooms = new Rooms()
+  /** Told of each event once recorded (`Backend.onEvent`). */
+  readonly eventListeners = new Set<(event: Doc) => void>()
 
   private collection(name: string): Map<string, Doc> {
     let found = this.collections.get(name)
