@@ -10,7 +10,7 @@
  */
 import type { Browser, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { expectAccessible, heading, newContext, newPage, phoneProblems, unexpected, useDemo, visible } from "./browser.js"
+import { expectAccessible, heading, newContext, newPage, phoneProblems, signUpMember, unexpected, useDemo, visible } from "./browser.js"
 import type { Started } from "./server.js"
 
 let app: Started
@@ -20,20 +20,8 @@ useDemo((demo) => {
   ;({ app, browser } = demo)
 })
 
-let members = 0
-
-/** Signs a new member up (and so logs them in) in English; their email. */
-const signUp = async (page: Page, name: string, password: string) => {
-  members += 1
-  const email = `${name.toLowerCase()}.${members}@example.com`
-  await page.goto(new URL("/signup", app.appUrl).href)
-  await page.getByLabel("Name").fill(name)
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: "Sign up" }).click()
-  await visible(page.getByText(`Logged in as ${name}`))
-  return email
-}
+/** Signs a new member up (and so logs them in); their email. */
+const signUp = (page: Page, name: string, password: string) => signUpMember(page, app.appUrl!, name, password)
 
 /** Logs in from the login page; whether it worked (the header names the member) or was refused. */
 const logIn = async (page: Page, email: string, password: string): Promise<"in" | "refused"> => {

@@ -50,6 +50,18 @@ export const useDemo = (use: (demo: Demo) => void, args: ReadonlyArray<string> |
 /** Waits for what the locator finds to show. */
 export const visible = (locator: Locator, timeout = 15_000) => locator.waitFor({ state: "visible", timeout })
 
+/** Signs a new member up in English (which logs them in), with an email no other test uses; that email. */
+export const signUpMember = async (page: Page, appUrl: string, name: string, password: string) => {
+  const email = `${name.toLowerCase()}.${crypto.randomUUID().slice(0, 8)}@example.com`
+  await page.goto(new URL("/signup", appUrl).href)
+  await page.getByLabel("Name").fill(name)
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Password").fill(password)
+  await page.getByRole("button", { name: "Sign up" }).click()
+  await visible(page.getByText(`Logged in as ${name}`))
+  return email
+}
+
 /** The page's heading, by its whole text. */
 export const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 

@@ -121,7 +121,7 @@ describe("the demo in two languages", () => {
       await expectAccessible(page, `${what} in French`)
       checked.push(what)
     })
-    expect(checked).toHaveLength(19)
+    expect(checked).toHaveLength(21)
     expect(unexpected(problems, [404])).toEqual([])
   })
 })

@@ -75,7 +75,7 @@ describe("the demo on a phone", () => {
       await expectAccessible(page, `${what} on a phone`)
       checked.push(what)
     })
-    expect(checked).toHaveLength(19)
+    expect(checked).toHaveLength(21)
     expect(unexpected(problems, [404])).toEqual([])
   })
 })

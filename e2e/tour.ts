@@ -37,6 +37,8 @@ export const visitEveryPage = async (page: Page, appUrl: string, check: (what: s
   await visit(await firstLink(page, "/users/"), "a profile")
   await visit("/login", "the login page")
   await visit("/signup", "the sign-up page")
+  await visit("/forgot-password", "the forgotten password page")
+  await visit("/reset-password?token=an-expired-link", "a reset link's page")
   await visit("/no-such-page", "the page of an unknown address")
 
   await open(page, appUrl, "/login")

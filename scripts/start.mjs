@@ -335,9 +335,10 @@ const main = async () => {
       port: options.port,
       host: options.host,
       // the local backend's development uploads (outside the Stelace API) hold the listings' photos
-      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads`, ...options.map }
+      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads`, resetLinksInTerminal: true, ...options.map }
     }).catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
+    printResetLinks(api.backend, web.url)
     lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "")
   } else {
     lines.push(`Stelace API:       ${api.url}`, "")
@@ -349,6 +350,19 @@ const main = async () => {
   )
   console.log(lines.join("\n"))
 }
+
+/**
+ * Prints the link of each password reset asked for, where a real platform would email it (a
+ * workflow on `password__reset_requested`): the local backend sends no email. The account's name
+ * is quoted, so that no username can forge lines of this output.
+ */
+const printResetLinks = (backend, appUrl) =>
+  backend.onEvent((event) => {
+    if (event.type !== "password__reset_requested" || typeof event.metadata?.resetToken !== "string") return
+    const link = new URL("/reset-password", appUrl)
+    link.searchParams.set("token", event.metadata.resetToken)
+    console.log(`\nPassword reset asked for ${JSON.stringify(event.object?.username ?? event.objectId)}; the link a platform would email (valid 10 minutes):\n  ${link.href}\n`)
+  })
 
 main().catch((error) => {
   if (error instanceof UsageError) {

@@ -19,6 +19,11 @@ export interface Config {
   readonly mapTiles: string
   /** Whom the map credits for its tiles, as text. */
   readonly mapAttribution: string
+  /**
+   * Whether password reset links are printed in `npm start`'s terminal: its local backend sends no
+   * email, where a real platform emails the link (a workflow on `password__reset_requested`).
+   */
+  readonly resetLinksInTerminal: boolean
 }
 
 /** Why the page's configuration cannot be used; the start-up page says it in the visitor's language (`boot.<problem>`). */
@@ -33,6 +38,7 @@ export type ConfigProblem =
   | "uploadUrlProtocol"
   | "mapTilesInvalid"
   | "mapAttributionInvalid"
+  | "resetLinksInvalid"
 
 export type ConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problem: ConfigProblem }
 
@@ -60,8 +66,9 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
     apiKey = defaults.apiKey,
     uploadUrl,
     mapTiles = defaults.mapTiles,
-    mapAttribution = defaults.mapAttribution
-  } = raw as { apiUrl?: unknown; apiKey?: unknown; uploadUrl?: unknown; mapTiles?: unknown; mapAttribution?: unknown }
+    mapAttribution = defaults.mapAttribution,
+    resetLinksInTerminal = false
+  } = raw as { apiUrl?: unknown; apiKey?: unknown; uploadUrl?: unknown; mapTiles?: unknown; mapAttribution?: unknown; resetLinksInTerminal?: unknown }
   if (typeof apiKey === "string" && apiKey.startsWith("seck_")) {
     return { ok: false, problem: "secretKey" }
   }
@@ -94,5 +101,8 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
   if (typeof mapAttribution !== "string") {
     return { ok: false, problem: "mapAttributionInvalid" }
   }
-  return { ok: true, config: { apiUrl: url, apiKey, uploadUrl: upload, mapTiles, mapAttribution } }
+  if (typeof resetLinksInTerminal !== "boolean") {
+    return { ok: false, problem: "resetLinksInvalid" }
+  }
+  return { ok: true, config: { apiUrl: url, apiKey, uploadUrl: upload, mapTiles, mapAttribution, resetLinksInTerminal } }
 }

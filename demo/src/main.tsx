@@ -15,6 +15,7 @@ import { type Config, readConfig } from "./config.js"
 import { isTransient } from "./errors.js"
 import { activate, initialLocale, LanguageProvider, type MessageId, type MessageValues, useT } from "./i18n/index.js"
 import { MapTilesContext } from "./map/tiles.js"
+import { ResetLinksInTerminalContext } from "./passwordReset.js"
 import { httpUploader, PhotoUploaderContext } from "./photos.js"
 import { type Prefetch, router } from "./routes.js"
 import "./styles.css"
@@ -36,7 +37,7 @@ const BootError = ({ problem, values }: { problem: MessageId; values?: MessageVa
 const refuse = (problem: MessageId, values?: MessageValues) =>
   root.render(<LanguageProvider><BootError problem={problem} values={values} /></LanguageProvider>)
 
-const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution }: Config) => {
+const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinksInTerminal }: Config) => {
   const client = createInstance({
     apiKey,
     host: apiUrl.hostname,
@@ -62,7 +63,9 @@ const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution }: Config) 
           <StelaceProvider client={client} queryClient={queryClient}>
             <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
               <MapTilesContext value={{ url: mapTiles, attribution: mapAttribution }}>
-                <RouterProvider router={router} context={{ prefetch }} />
+                <ResetLinksInTerminalContext value={resetLinksInTerminal}>
+                  <RouterProvider router={router} context={{ prefetch }} />
+                </ResetLinksInTerminalContext>
               </MapTilesContext>
             </PhotoUploaderContext>
           </StelaceProvider>

@@ -121,6 +121,20 @@ const signupRoute = createRoute({
   component: titled("layout.signUp", page(() => import("./pages/SignupPage.js"), "SignupPage"))
 })
 
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/forgot-password",
+  component: titled("account.forgotTitle", page(() => import("./pages/ForgotPasswordPage.js"), "ForgotPasswordPage"))
+})
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/reset-password",
+  // the token of the link a platform emails (`password__reset_requested`'s `metadata.resetToken`)
+  validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({ token: text(search.token) }),
+  component: titled("account.resetTitle", page(() => import("./pages/ResetPasswordPage.js"), "ResetPasswordPage"))
+})
+
 const newListingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/listings/new",
@@ -211,6 +225,8 @@ const routeTree = rootRoute.addChildren([
   searchRoute,
   loginRoute,
   signupRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   newListingRoute,
   listingRoute,
   bookingsRoute,

@@ -152,4 +152,14 @@ describe("the app's configuration", async () => {
       problem: "mapAttributionInvalid"
     })
   })
+
+  it("says whether reset links are printed in npm start's terminal: false unless told, true or false only", () => {
+    const defaults = readConfig(JSON.stringify({ apiKey: "pubk_x" }))
+    expect(defaults.ok && defaults.config.resetLinksInTerminal).toBe(false)
+    const local = readConfig(JSON.stringify({ apiKey: "pubk_x", resetLinksInTerminal: true }))
+    expect(local.ok && local.config.resetLinksInTerminal).toBe(true)
+    for (const value of ["true", 1, null, {}]) {
+      expect(readConfig(JSON.stringify({ apiKey: "pubk_x", resetLinksInTerminal: value }))).toEqual({ ok: false, problem: "resetLinksInvalid" })
+    }
+  })
 })

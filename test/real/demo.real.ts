@@ -3,7 +3,9 @@
  * --publishable-key` serves the app alone, pointed at that server, and two people who sign up
  * there take a listing from publication to a rating, with data this test creates (unique names:
  * the server is shared). The server runs without Elasticsearch, so the search page says search is
- * unavailable and lists the listings instead.
+ * unavailable and lists the listings instead. A member who forgot their password asks for a link;
+ * the server records its token in a `password__reset_requested` event, which this test reads with
+ * the secret key as a platform's email workflow would, and the link's page sets a new password.
  */
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -139,4 +141,42 @@ describe("the demo marketplace on a real Stelace server", () => {
     expect(unexpected(owner.problems)).toEqual([])
     expect(unexpected(taker.problems, [500])).toEqual([])
   }, 180_000)
+
+  it("resets a forgotten password with the link of the server's password__reset_requested event", async () => {
+    const { page, problems } = await newPage(await newContext(browser))
+    const email = `rita-${run}@example.com`
+    await signUp(page, `Rita ${run}`, email)
+    await page.getByRole("button", { name: "Log out" }).click()
+    await page.goto(new URL("/login", app.appUrl).href)
+    await page.getByRole("link", { name: "Forgot your password?" }).click()
+    await visible(heading(page, "Reset your password"))
+    await page.getByLabel("Email").fill(email)
+    await page.getByRole("button", { name: "Send the link" }).click()
+    await visible(page.getByText(`If an account uses ${email}, a link to choose a new password is on its way. It works for 10 minutes.`))
+    // against another server, the app does not say the link is in a terminal
+    expect(await page.getByText("This demo sends no email").count()).toBe(0)
+
+    // what a platform's email workflow does: read the event's token, and link to the app's page
+    let resetToken: string | undefined
+    await expect.poll(async () => {
+      const response = await fetch(new URL("/events?type=password__reset_requested&nbResultsPerPage=100", server.url), {
+        headers: { authorization: `Basic ${btoa(`${server.secretApiKey}:`)}` }
+      })
+      const events = (await response.json()) as { results: Array<{ object?: { username?: string }; metadata: { resetToken: string } }> }
+      resetToken = events.results.find((event) => event.object?.username === email)?.metadata.resetToken
+      return resetToken
+    }, { timeout: 10_000 }).toBeDefined()
+    await page.goto(new URL(`/reset-password?token=${encodeURIComponent(resetToken!)}`, app.appUrl).href)
+    await visible(heading(page, "Choose a new password"))
+    await page.getByLabel("New password", { exact: true }).fill(`${run}-new-password`)
+    await page.getByLabel("Confirm new password").fill(`${run}-new-password`)
+    await page.getByRole("button", { name: "Set the new password" }).click()
+    await visible(page.getByRole("status").getByText("Your password is changed. Log in with it."))
+    await page.getByRole("status").getByRole("link", { name: "Log in" }).click()
+    await page.getByLabel("Email").fill(email)
+    await page.getByLabel("Password").fill(`${run}-new-password`)
+    await page.getByRole("button", { name: "Log in" }).click()
+    await visible(page.getByText(`Logged in as Rita ${run}`))
+    expect(unexpected(problems)).toEqual([])
+  }, 120_000)
 })

@@ -10,6 +10,7 @@ import type { User } from "stelace-effect"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { newPasswordProblem, PASSWORD_LENGTH, type ProfileFields, profileFieldsOf, profileUpdate } from "../accountSettings.js"
 import { ErrorMessage, Loading, Outcome } from "../components/Feedback.js"
+import { NewPasswordFields } from "../components/NewPasswordFields.js"
 import { type MessageId, useT } from "../i18n/index.js"
 import { useUser } from "../queries.js"
 
@@ -102,8 +103,8 @@ const Password = ({ username }: { username: string | undefined }) => {
     invalidates: false,
     onSuccess: () => setFields(noPasswords)
   }))
-  const set = (field: keyof typeof noPasswords) => (event: { target: { value: string } }) => {
-    setFields({ ...fields, [field]: event.target.value })
+  const set = (field: keyof typeof noPasswords, value: string) => {
+    setFields({ ...fields, [field]: value })
     setProblem(undefined)
     if (change.isSuccess || change.isError) change.reset()
   }
@@ -130,40 +131,16 @@ const Password = ({ username }: { username: string | undefined }) => {
             required
             maxLength={PASSWORD_LENGTH.max}
             value={fields.currentPassword}
-            onChange={set("currentPassword")}
+            onChange={(event) => set("currentPassword", event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="account-new-password">{t("settings.newPassword")}</label>
-          <input
-            id="account-new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_LENGTH.min}
-            maxLength={PASSWORD_LENGTH.max}
-            value={fields.newPassword}
-            onChange={set("newPassword")}
-            aria-describedby="account-new-password-hint"
-          />
-          <p id="account-new-password-hint" className="hint">{t("account.passwordHint")}</p>
-        </div>
-        <div className="field">
-          <label htmlFor="account-confirm-password">{t("settings.confirmPassword")}</label>
-          <input
-            id="account-confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_LENGTH.min}
-            maxLength={PASSWORD_LENGTH.max}
-            value={fields.confirmation}
-            onChange={set("confirmation")}
-            aria-invalid={problem !== undefined}
-            aria-describedby={problem === undefined ? undefined : "account-password-problem"}
-          />
-        </div>
-        {problem !== undefined && <p id="account-password-problem" className="error" role="alert">{t(problem)}</p>}
+        <NewPasswordFields
+          idPrefix="account"
+          newPassword={fields.newPassword}
+          confirmation={fields.confirmation}
+          problem={problem}
+          onChange={set}
+        />
         {change.isError && <ErrorMessage error={change.error} action="password" />}
         <div className="actions">
           <button type="submit" disabled={change.isPending}>{change.isPending ? t("settings.changingPassword") : t("settings.changePassword")}</button>

@@ -39,6 +39,7 @@ export const LoginPage = () => {
         </p>
       )}
       <LoginForm onLoggedIn={() => router.history.replace(next)} />
+      <p><Link to="/forgot-password">{t("account.forgotPassword")}</Link></p>
       <p><T id="common.newHere" components={{ 0: <Link to="/signup" /> }} /></p>
       <aside className="hint-box" aria-labelledby="demo-accounts">
         <h2 id="demo-accounts">{t("account.demoAccounts")}</h2>

@@ -11,5 +11,8 @@ export default {
   "account.expiredTitle": "Please log in again",
   "account.expiredText": "Your session has ended. Log in to carry on where you left off: what you typed is kept.",
   "account.leave": "Leave and go to the home page",
-  "account.logInToSee": "Log in to see this page."
+  "account.logInToSee": "Log in to see this page.",
+  "account.forgotPassword": "Forgot your password?",
+  "account.forgotTitle": "Reset your password",
+  "account.resetTitle": "Choose a new password"
 }

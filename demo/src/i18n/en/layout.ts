@@ -40,5 +40,6 @@ export default {
   "boot.uploadUrlInvalid": "The app's configuration gives a photo upload address that is not a URL.",
   "boot.uploadUrlProtocol": "The app's configuration gives a photo upload address that is not http: or https:.",
   "boot.mapTilesInvalid": "The app's configuration gives a map tile address that is not an http: or https: tile template (with the z, x and y placeholders).",
-  "boot.mapAttributionInvalid": "The app's configuration gives a map attribution that is not text."
+  "boot.mapAttributionInvalid": "The app's configuration gives a map attribution that is not text.",
+  "boot.resetLinksInvalid": "The app's configuration says where password reset links go with something other than true or false."
 }

@@ -1,4 +1,4 @@
-/** The account page: one's profile and password. */
+/** The account page (one's profile and password), and a forgotten password. */
 export default {
   "settings.loading": "Loading your account…",
   "settings.unavailable": "Your account could not be loaded",
@@ -18,5 +18,16 @@ export default {
   "settings.changingPassword": "Changing the password…",
   "settings.passwordChanged": "Password changed",
   "settings.passwordsDiffer": "The new passwords do not match",
-  "settings.passwordLength": "The new password must have 8 to 255 characters."
+  "settings.passwordLength": "The new password must have 8 to 255 characters.",
+  "settings.forgotIntro": "Enter the email you log in with: we'll send a link to choose a new password.",
+  "settings.sendResetLink": "Send the link",
+  "settings.sendingResetLink": "Sending…",
+  "settings.resetLinkSent": "If an account uses {email}, a link to choose a new password is on its way. It works for 10 minutes.",
+  "settings.resetLinkInTerminal": "This demo sends no email: the link is printed in the terminal where <0>npm start</0> runs.",
+  "settings.backToLogIn": "Back to log in",
+  "settings.setPassword": "Set the new password",
+  "settings.settingPassword": "Setting the password…",
+  "settings.passwordReset": "Your password is changed. <0>Log in</0> with it.",
+  "settings.resetLinkIncomplete": "This link is incomplete. <0>Ask for a new one</0>.",
+  "settings.resetLinkExpired": "This link has expired or was already used. <0>Ask for a new one</0>."
 }

@@ -13,5 +13,8 @@ export default {
   "account.expiredTitle": "Reconnectez-vous",
   "account.expiredText": "Votre session a pris fin. Connectez-vous pour reprendre là où vous en étiez : ce que vous avez saisi est conservé.",
   "account.leave": "Quitter et aller à l’accueil",
-  "account.logInToSee": "Connectez-vous pour voir cette page."
+  "account.logInToSee": "Connectez-vous pour voir cette page.",
+  "account.forgotPassword": "Mot de passe oublié ?",
+  "account.forgotTitle": "Réinitialiser votre mot de passe",
+  "account.resetTitle": "Choisissez un nouveau mot de passe"
 } satisfies Record<keyof typeof account, string>

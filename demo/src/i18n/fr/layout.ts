@@ -42,5 +42,6 @@ export default {
   "boot.uploadUrlInvalid": "La configuration de l’application donne une adresse d’envoi des photos qui n’est pas une URL.",
   "boot.uploadUrlProtocol": "La configuration de l’application donne une adresse d’envoi des photos qui n’est ni en http: ni en https:.",
   "boot.mapTilesInvalid": "La configuration de l’application donne une adresse de tuiles de carte qui n’est pas un modèle http: ou https: (avec les paramètres z, x et y).",
-  "boot.mapAttributionInvalid": "La configuration de l’application donne une attribution de carte qui n’est pas du texte."
+  "boot.mapAttributionInvalid": "La configuration de l’application donne une attribution de carte qui n’est pas du texte.",
+  "boot.resetLinksInvalid": "La configuration de l’application dit où vont les liens de réinitialisation du mot de passe avec autre chose que true ou false."
 } satisfies Record<keyof typeof layout, string>

@@ -20,5 +20,16 @@ export default {
   "settings.changingPassword": "Changement du mot de passe…",
   "settings.passwordChanged": "Mot de passe changé",
   "settings.passwordsDiffer": "Les nouveaux mots de passe ne correspondent pas",
-  "settings.passwordLength": "Le nouveau mot de passe doit compter de 8 à 255 caractères."
+  "settings.passwordLength": "Le nouveau mot de passe doit compter de 8 à 255 caractères.",
+  "settings.forgotIntro": "Saisissez l’e-mail avec lequel vous vous connectez : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+  "settings.sendResetLink": "Envoyer le lien",
+  "settings.sendingResetLink": "Envoi…",
+  "settings.resetLinkSent": "Si un compte utilise {email}, un lien pour choisir un nouveau mot de passe est en route. Il est valable 10 minutes.",
+  "settings.resetLinkInTerminal": "Cette démo n’envoie pas d’e-mail : le lien s’affiche dans le terminal où tourne <0>npm start</0>.",
+  "settings.backToLogIn": "Retour à la connexion",
+  "settings.setPassword": "Enregistrer le nouveau mot de passe",
+  "settings.settingPassword": "Enregistrement du mot de passe…",
+  "settings.passwordReset": "Votre mot de passe est changé. <0>Connectez-vous</0> avec.",
+  "settings.resetLinkIncomplete": "Ce lien est incomplet. <0>Demandez-en un nouveau</0>.",
+  "settings.resetLinkExpired": "Ce lien a expiré ou a déjà servi. <0>Demandez-en un nouveau</0>."
 } satisfies Record<keyof typeof settings, string>
