@@ -60,6 +60,27 @@ describe("stelace.signal.subscribe", () => {
     await admin.dispose()
   })
 
+  it("uses the runtime's own WebSocket when given none (Node 22 and later, browsers; ws stands in for it on Node 20)", async () => {
+    const native = (globalThis as { WebSocket?: unknown }).WebSocket
+    // where the runtime has one, this is its own client (undici's in Node), not ws
+    if (native === undefined) (globalThis as { WebSocket?: unknown }).WebSocket = WebSocket
+    try {
+      const stelace = instance()
+      const received: Array<Signal> = []
+      await next<void>((resolve) =>
+        stelace.signal.subscribe((signal) => received.push(signal), { channels: ["native"], onState: (state) => state === "live" && resolve() })
+      )
+      const admin = instance(server.secretApiKey)
+      await expect.poll(() => admin.signal.send({ destination: "native", event: "nativeChanged", message: 2 }).then(() => true, () => false)).toBe(true)
+      await expect.poll(() => received).toEqual([{ event: "nativeChanged", message: 2, env: "test" }])
+      await stelace.dispose()
+      await admin.dispose()
+      await expect.poll(() => server.backend.signal.clients()).toBe(0)
+    } finally {
+      if (native === undefined) delete (globalThis as { WebSocket?: unknown }).WebSocket
+    }
+  })
+
   it("tells a subscriber joining a live connection that it is live at once", async () => {
     const stelace = instance()
     const options = { WebSocket: WebSocket as unknown as WebSocketConstructor }
