@@ -339,7 +339,7 @@ const main = async () => {
     }).catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
     printResetLinks(api.backend, web.url)
-    lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "")
+    lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "", "  Password reset links are printed here (no email is sent).", "")
   } else {
     lines.push(`Stelace API:       ${api.url}`, "")
   }
