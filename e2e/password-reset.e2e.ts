@@ -86,6 +86,8 @@ describe("a forgotten password", () => {
     await page.getByRole("button", { name: "Set the new password" }).click()
     await visible(page.getByRole("status").getByText("Your password is changed. Log in with it."))
     expect(confirms).toHaveLength(1)
+    // the form is gone: its heading has the focus
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Choose a new password")
 
     await page.getByRole("status").getByRole("link", { name: "Log in" }).click()
     await visible(heading(page, "Log in"))
@@ -104,9 +106,9 @@ describe("a forgotten password", () => {
     expect(unexpected(problems, [401, 403, 422])).toEqual([])
   })
 
-  it("prints a username that holds line breaks on its one quoted line, forging no line of npm start's output", async () => {
+  it("prints a username that holds line breaks and terminal controls on its one quoted line, forging no line of npm start's output", async () => {
     const key = /Publishable API key:\s+(pubk_\S+)/.exec(app.output())![1]!
-    const username = "mallory\nDemo marketplace:  http://evil.example\n"
+    const username = "mallory\nDemo marketplace:  http://evil.example\n\u009b2J\u202e"
     const post = (path: string, body: unknown) =>
       fetch(`${app.apiUrl}${path}`, {
         method: "POST",
@@ -115,7 +117,8 @@ describe("a forgotten password", () => {
       })
     expect((await post("/users", { username, password: "mallory-password" })).status).toBe(200)
     expect((await post("/password/reset/request", { username })).status).toBe(200)
-    await expect.poll(() => app.output()).toContain(`Password reset asked for ${JSON.stringify(username)};`)
+    await expect.poll(() => app.output()).toContain(String.raw`Password reset asked for "mallory\nDemo marketplace:  http://evil.example\n\u009b2J\u202e";`)
+    expect(app.output()).not.toMatch(/[\u0080-\u009f\u202e]/)
     expect(app.output().split("\n").filter((line) => line.includes("evil.example"))).toHaveLength(1)
     expect(app.output()).not.toMatch(/^Demo marketplace:\s+http:\/\/evil/m)
   })
@@ -126,7 +129,7 @@ describe("a forgotten password", () => {
     await visible(heading(page, "Choisissez un nouveau mot de passe"))
     await visible(page.getByText("Ce lien est incomplet. Demandez-en un nouveau."))
     await page.getByRole("link", { name: "Demandez-en un nouveau" }).click()
-    await visible(heading(page, "Réinitialiser votre mot de passe"))
+    await visible(heading(page, "Réinitialisez votre mot de passe"))
     await visible(page.getByText("Saisissez l’e-mail avec lequel vous vous connectez : nous vous enverrons un lien pour choisir un nouveau mot de passe."))
     await expectAccessible(page, "the forgotten password page in French")
     await page.getByRole("link", { name: "Retour à la connexion" }).click()

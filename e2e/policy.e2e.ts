@@ -1,7 +1,8 @@
 /**
  * The demo's page under the Content-Security-Policy `npm start` sends with it: requests that a
- * script on the page makes to a host other than the app, the API and the photo uploads are refused
- * by the browser before they leave, and no other site may show the app in a frame. The rest of
+ * script on the page makes to a host other than the app, the API and the photo uploads (and for
+ * images, the map's tiles) are refused by the browser before they leave, and no other site may
+ * show the app in a frame. The rest of
  * the e2e suite runs under the same policy, and fails on any report of it in the console, so
  * everything the app does (its API calls, the signal socket, map tiles, photo uploads and
  * previews) is allowed by it.
@@ -47,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => other?.close())
 
 describe("the demo's Content-Security-Policy", () => {
-  it("refuses a script's fetch, XHR, beacon and WebSocket to another host, and lets the app reach its API", async () => {
+  it("refuses a script's fetch, XHR, beacon, WebSocket and image to another host, and lets the app reach its API", async () => {
     const { page } = await newPage(await newContext(browser))
     const violations: Array<string> = []
     page.on("console", (message) => {
@@ -84,6 +85,12 @@ describe("the demo's Content-Security-Policy", () => {
           resolve(`refused: ${(error as Error).name}`)
         }
       })
+      results.image = await new Promise((resolve) => {
+        const image = new Image()
+        image.onload = () => resolve("loaded")
+        image.onerror = () => resolve("refused")
+        image.src = `${target}/image.png?${encodeURIComponent(token)}`
+      })
       await new Promise((resolve) => setTimeout(resolve, 100))
       return { results, blocked }
     }, otherUrl)
@@ -91,8 +98,9 @@ describe("the demo's Content-Security-Policy", () => {
     expect(outcomes.results.fetch).toBe("refused: TypeError")
     expect(outcomes.results.xhr).toBe("refused")
     expect(outcomes.results.socket).toMatch(/^refused/)
-    expect(outcomes.blocked.every((report) => report.startsWith("connect-src "))).toBe(true)
-    expect(outcomes.blocked.length).toBeGreaterThanOrEqual(4)
+    expect(outcomes.results.image).toBe("refused")
+    expect(outcomes.blocked.filter((report) => report.startsWith("connect-src ")).length).toBeGreaterThanOrEqual(4)
+    expect(outcomes.blocked.filter((report) => report.startsWith("img-src "))).toHaveLength(1)
     expect(violations.length).toBeGreaterThan(0)
     // nothing reached the other host
     await new Promise((resolve) => setTimeout(resolve, 200))

@@ -11,6 +11,7 @@ import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "../bin/back
 import { isTileTemplate } from "../demo/src/tileTemplate.js"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp } from "./demo/serve.mjs"
+import { quoted } from "./logText.mjs"
 
 const usage = `Usage: npm start -- [options]
 
@@ -354,14 +355,14 @@ const main = async () => {
 /**
  * Prints the link of each password reset asked for, where a real platform would email it (a
  * workflow on `password__reset_requested`): the local backend sends no email. The account's name
- * is quoted, so that no username can forge lines of this output.
+ * is quoted ({@link quoted}), so that no username can forge lines of this output.
  */
 const printResetLinks = (backend, appUrl) =>
   backend.onEvent((event) => {
     if (event.type !== "password__reset_requested" || typeof event.metadata?.resetToken !== "string") return
     const link = new URL("/reset-password", appUrl)
     link.searchParams.set("token", event.metadata.resetToken)
-    console.log(`\nPassword reset asked for ${JSON.stringify(event.object?.username ?? event.objectId)}; the link a platform would email (valid 10 minutes):\n  ${link.href}\n`)
+    console.log(`\nPassword reset asked for ${quoted(event.object?.username ?? event.objectId)}; the link a platform would email (valid 10 minutes):\n  ${link.href}\n`)
   })
 
 main().catch((error) => {

@@ -5,14 +5,15 @@
  *
  * The Node comes from the npm registry (the `node` package, which installs its platform's binary)
  * into `node_modules/.cache/stelace-effect/node-<version>`, once; it never lands in the project's
- * own `node_modules/.bin`, where it would shadow the Node of every npm script.
+ * own `node_modules/.bin`, where it would shadow the Node of every npm script. Linux and macOS
+ * (where that package puts the binary at `node_modules/.bin/node`).
  *
- *   npm run test:node24             (Node 24.21.0, the active LTS line)
+ *   npm run test:node24             (Node 24.21.0, of the LTS line that followed 20 and 22)
  *   node scripts/test-node.mjs 22.12.0 [vitest arguments]
  */
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
-import { join } from "node:path"
+import { delimiter, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -34,8 +35,7 @@ const run = (command, args, options = {}) => {
 
 if (!existsSync(binary)) {
   console.log(`Installing Node ${version} from the npm registry into ${home}...`)
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm"
-  const code = run(npm, ["install", "--prefix", home, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `node@${version}`])
+  const code = run("npm", ["install", "--prefix", home, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `node@${version}`])
   if (code !== 0 || !existsSync(binary)) {
     console.error(`Node ${version} could not be installed (npm exited with ${code})`)
     process.exit(1)
@@ -49,5 +49,5 @@ if (found !== `v${version}`) {
 }
 console.log(`Unit tests under Node ${found}`)
 // the Node under test first on PATH: what the tests start (npm start, the backend's CLI) runs on it too
-const env = { ...process.env, PATH: `${join(home, "node_modules/.bin")}${process.platform === "win32" ? ";" : ":"}${process.env.PATH}` }
+const env = { ...process.env, PATH: `${join(home, "node_modules/.bin")}${delimiter}${process.env.PATH}` }
 process.exit(run(binary, [join(root, "node_modules/vitest/vitest.mjs"), "run", ...vitestArgs], { cwd: root, env }))

@@ -64,7 +64,7 @@ const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinks
             <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
               <MapTilesContext value={{ url: mapTiles, attribution: mapAttribution }}>
                 <ResetLinksInTerminalContext value={resetLinksInTerminal}>
-                  <RouterProvider router={router} context={{ prefetch }} />
+                  <RouterProvider router={router} context={{ prefetch, isLoggedIn: () => client.auth.info().isAuthenticated }} />
                 </ResetLinksInTerminalContext>
               </MapTilesContext>
             </PhotoUploaderContext>

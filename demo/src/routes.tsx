@@ -79,10 +79,9 @@ export type Prefetch = (load: (api: StelaceQueries, queryClient: QueryClient) =>
  */
 export interface RouterContext {
   readonly prefetch: Prefetch
+  /** Whether a user is logged in now (the stored session, no request). */
+  readonly isLoggedIn: () => boolean
 }
-
-/** Whether the options are those of a logged-in user: their keys carry who asks. */
-const loggedIn = (api: StelaceQueries) => (api.transactions.queryKey()[1] as { userId?: string | null }).userId != null
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Layout, notFoundComponent: NotFound })
 
@@ -170,9 +169,7 @@ const bookingRoute = createRoute({
   path: "/bookings/$id",
   // a visitor who is not logged in is asked to first: nothing to read for them
   loader: ({ context, params }) =>
-    context.prefetch((api, queryClient) => {
-      if (loggedIn(api)) void queryClient.prefetchQuery(bookingQuery(api, params.id))
-    }),
+    context.isLoggedIn() && context.prefetch((api, queryClient) => void queryClient.prefetchQuery(bookingQuery(api, params.id))),
   component: loggedInPage("layout.booking", page(() => import("./pages/BookingPage.js"), "BookingPage"))
 })
 
@@ -237,7 +234,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
-  context: { prefetch: () => {} },
+  context: { prefetch: () => {}, isLoggedIn: () => false },
   parseSearch,
   stringifySearch,
   // pages of other users change: a visit always reads through TanStack Query, never a stale loader

@@ -10,8 +10,8 @@
  * else is revalidated (`no-cache`), `index.html` first.
  *
  * The page goes with a Content-Security-Policy built from its configuration
- * ({@link contentSecurityPolicy}): whatever a script on it tried, the browser sends requests to the
- * app, the API and the photo uploads only.
+ * ({@link contentSecurityPolicy}): what the page fetches, connects to and loads goes only to the
+ * app, the API, the photo uploads and (images) the map's tiles.
  */
 import { createServer } from "node:http"
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
@@ -19,6 +19,7 @@ import { extname, join, normalize, sep } from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 import { defaultTileTemplate } from "../../demo/src/tileTemplate.js"
+import { quoted } from "../logText.mjs"
 
 const types = {
   ".html": "text/html; charset=utf-8",
@@ -99,11 +100,12 @@ export const tileSource = (template) => {
 
 /**
  * The page's Content-Security-Policy for a configuration. Scripts, styles and fonts come from the
- * app alone. Requests (`fetch`, the signal socket) go to the app, the API and the photo uploads,
- * so no script on the page, however it got there, can send the visitor's token elsewhere. Images
- * also come from the map's tiles and any https site (listings may show photos hosted anywhere;
- * an image request carries no token). No plugins, no `<base>`, and no framing by another site,
- * which could lay its page over the booking buttons.
+ * app alone. Requests (`fetch`, XHR, beacons, the signal socket) go to the app, the API and the
+ * photo uploads; images come from those, `data:` and `blob:` URLs and the map's tiles. So a script
+ * that got onto the page cannot post the visitor's token to another host, nor load it there in an
+ * image's address. (A policy governs what a page loads, not where it navigates: a script could
+ * still send the browser to another site.) No plugins, no `<base>`, and no framing by another
+ * site, which could lay its page over the booking buttons.
  */
 export const contentSecurityPolicy = (config) => {
   const api = httpOrigin(config.apiUrl)
@@ -114,7 +116,7 @@ export const contentSecurityPolicy = (config) => {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src ${sources("'self'", "data:", "blob:", "https:", api, uploads, tiles)}`,
+    `img-src ${sources("'self'", "data:", "blob:", api, uploads, tiles)}`,
     `connect-src ${sources("'self'", api, api?.replace(/^http/, "ws"), uploads)}`,
     "font-src 'self'",
     "object-src 'none'",
@@ -237,7 +239,7 @@ export const serveApp = async ({ dir, port, host, config }) => {
     const inside = file.startsWith(dir + sep)
     const failed = (error) => {
       // quoted: a hostile address (a decoded %0A) must not forge lines of the log
-      console.error(`Serving ${JSON.stringify(pathname)} failed:`, error)
+      console.error(`Serving ${quoted(pathname)} failed:`, error)
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" })
       response.end("Internal server error")
     }

@@ -110,10 +110,11 @@ const startsWith = (key: ReadonlyArray<unknown>, prefix: ReadonlyArray<unknown>)
 /** Options of {@link useInvalidateOnSignal}. */
 export interface InvalidateOnSignalOptions extends UseSignalOptions {
   /**
-   * What to refetch each time the connection goes live: when it first connects, and each time it
-   * authenticates again (a login, a logout, a new channel). What these queries hold was read
-   * before the socket listened, and a signal sent in between never arrives. Name the families
-   * your signals refresh, so that only those are read twice. None by default.
+   * What to refetch each time the connection goes live other than by reconnecting: when it first
+   * connects, and each time it authenticates again (a login, a logout, a new channel). What these
+   * queries hold was read before the socket listened, and a signal sent in between never arrives.
+   * Name the families your signals refresh, so that only those are read twice. None by default.
+   * (A reconnection is `onReconnect`'s, which refetches every Stelace query unless told otherwise.)
    */
   readonly catchUp?: InvalidationTargets | undefined
 }
@@ -144,13 +145,23 @@ export function useInvalidateOnSignal(
   options: InvalidateOnSignalOptions = {}
 ): SignalStatusValue {
   const { catchUp, ...signalOptions } = options
+  // a reconnection is announced right after its "live", in the same turn: the catch-up waits for
+  // the end of that turn, and leaves a reconnection to `onReconnect`
+  const reconnected = useRef(false)
   return useSignal((signal) => invalidate(queryClient, targets(signal) ?? []), {
     ...signalOptions,
     onLive: () => {
       options.onLive?.()
-      invalidate(queryClient, catchUp ?? [])
+      queueMicrotask(() => {
+        if (!reconnected.current) invalidate(queryClient, catchUp ?? [])
+        reconnected.current = false
+      })
     },
-    onReconnect: options.onReconnect ?? (() => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === "stelace" }))
+    onReconnect: () => {
+      reconnected.current = true
+      if (options.onReconnect) options.onReconnect()
+      else void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === "stelace" })
+    }
   })
 }
 

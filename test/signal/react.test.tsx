@@ -91,7 +91,7 @@ describe("useInvalidateOnSignal", () => {
 
 describe("after the connection was lost", () => {
   /** Alice's messages on screen over a droppable connection; `options` go to the hook. */
-  const aliceMessages = async (network: ReturnType<typeof droppable>, options: { onReconnect?: () => void } = {}) => {
+  const aliceMessages = async (network: ReturnType<typeof droppable>, options: { onReconnect?: () => void; catchUp?: ReadonlyArray<string> } = {}) => {
     const client = instance()
     const login = await client.auth.login({ username: "alice@example.com", password: "alice-password" })
     const queryClient = new QueryClient()
@@ -103,7 +103,7 @@ describe("after the connection was lost", () => {
     }
     renderWith(client, queryClient, <Messages />)
     const before = Number((await screen.findByText(/^live: \d+ messages$/, undefined, { timeout: 5_000 })).textContent!.match(/\d+/)![0])
-    return { userId: login.userId, before }
+    return { userId: login.userId, before, queryClient }
   }
 
   /** Bruno writes to `userId` while nobody can tell: no signal could reach the page. */
@@ -123,6 +123,25 @@ describe("after the connection was lost", () => {
     expect(screen.getByText(/messages$/).textContent).toBe(`reconnecting: ${before} messages`)
     network.restore()
     expect(await screen.findByText(`live: ${before + 1} messages`, undefined, { timeout: 10_000 })).toBeTruthy()
+  })
+
+  it("with catchUp, reads the messages once after a reconnection, not once for each", async () => {
+    const network = droppable()
+    const { userId, before, queryClient } = await aliceMessages(network, { catchUp: ["messages"] })
+    // every fetch the messages query starts, even one cancelled before it reached the network
+    let fetches = 0
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "fetch" && event.query.queryKey.includes("messages")) fetches++
+    })
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    fetches = 0
+    act(() => network.cut())
+    await screen.findByText(/^reconnecting: /)
+    await messageWhileCut(userId)
+    network.restore()
+    expect(await screen.findByText(`live: ${before + 1} messages`, undefined, { timeout: 10_000 })).toBeTruthy()
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    expect(fetches).toBe(1)
   })
 
   it("does not take authenticating again after a login for a reconnection, but calls onLive again", async () => {

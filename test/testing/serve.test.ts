@@ -15,6 +15,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error: a JavaScript module of the scripts, without types
 import { chooseEncoding, contentSecurityPolicy, precompress, serveApp, tileSource } from "../../scripts/demo/serve.mjs"
+// @ts-expect-error: a JavaScript module of the scripts, without types
+import { quoted } from "../../scripts/logText.mjs"
 
 const script = `export const app = () => ${JSON.stringify("listing ".repeat(2000))}\n`
 const style = `.card { padding: 1rem }\n`.repeat(100)
@@ -265,7 +267,7 @@ describe("the page's security headers", () => {
       mapTiles: "https://{s}.tiles.example.org/{z}/{x}/{y}{r}.png"
     }))
     expect(policy["connect-src"]).toEqual(["'self'", "https://api.example.org", "wss://api.example.org", "https://uploads.example.org"])
-    expect(policy["img-src"]).toEqual(["'self'", "data:", "blob:", "https:", "https://api.example.org", "https://uploads.example.org", "https://*.tiles.example.org"])
+    expect(policy["img-src"]).toEqual(["'self'", "data:", "blob:", "https://api.example.org", "https://uploads.example.org", "https://*.tiles.example.org"])
     for (const name of ["default-src", "script-src", "style-src", "font-src", "form-action"]) expect(policy[name]).toEqual(["'self'"])
     for (const name of ["object-src", "base-uri", "frame-ancestors"]) expect(policy[name]).toEqual(["'none'"])
   })
@@ -281,6 +283,19 @@ describe("the page's security headers", () => {
     for (const apiUrl of ["not a url", "javascript:alert(1)", "file:///etc/passwd", undefined]) {
       expect(directives(contentSecurityPolicy({ apiUrl }))["connect-src"]).toEqual(["'self'"])
     }
+  })
+})
+
+describe("text from outside in a log line (quoted)", () => {
+  it("escapes what could forge a line or act on the terminal, and cuts it", () => {
+    const hostile = "mallory\nDemo marketplace:  http://evil.example\r\u001b[2J\u009b2J\u202eevil\u2028\u200b\u{E0001}\"end"
+    const line = quoted(hostile)
+    expect(line).toBe(String.raw`"mallory\nDemo marketplace:  http://evil.example\r\u001b[2J\u009b2J\u202eevil\u2028\u200b\udb40\udc01\"end"`)
+    // nothing but printable ASCII is left
+    expect(line).toMatch(/^[\x20-\x7e]+$/)
+    expect(JSON.parse(line)).toBe(hostile)
+    expect(quoted("x".repeat(1_000_000))).toBe(`"${"x".repeat(200)}…"`)
+    expect(quoted("Chloé")).toBe('"Chloé"')
   })
 })
 

@@ -1,8 +1,9 @@
 /**
  * What both listing forms ("List an item" and "Edit listing") ask for, in the same order: name,
- * category, number attributes, city, daily price, quantity and description. The two differ only
- * where a new listing is stricter: it must have a category and a price of at least 1, in euros;
- * an edit may take its category away and keeps the listing's own currency.
+ * category, number attributes, city, daily price, quantity and description; and what both do once
+ * the listing is saved (`useOpenSavedListing`). The two differ only where a new listing is
+ * stricter: it must have a category and a price of at least 1, in euros; an edit may take its
+ * category away and keeps the listing's own currency.
  */
 import { useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
@@ -38,7 +39,6 @@ export const ListingFields = ({ kind, text, onText, details }: {
   const categories = useCategories().data ?? []
   const id = (field: string) => `${details.idPrefix}-${field}`
   const set = (field: keyof ListingText) => (event: { target: { value: string } }) => onText({ ...text, [field]: event.target.value })
-  const isNew = kind._tag === "New"
   return (
     <>
       <div className="field">
@@ -47,8 +47,8 @@ export const ListingFields = ({ kind, text, onText, details }: {
       </div>
       <div className="field">
         <label htmlFor={id("category")}>{t("common.category")}</label>
-        <select id={id("category")} required={isNew} value={text.categoryId} onChange={set("categoryId")}>
-          <option value="">{isNew ? t("owner.chooseCategory") : t("owner.noCategory")}</option>
+        <select id={id("category")} required={kind._tag === "New"} value={text.categoryId} onChange={set("categoryId")}>
+          <option value="">{kind._tag === "New" ? t("owner.chooseCategory") : t("owner.noCategory")}</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>{categoryLabel(category.id, categories)}</option>
           ))}

@@ -16,29 +16,34 @@ export const NewPasswordFields = ({ idPrefix, newPassword, confirmation, problem
   readonly onChange: (field: "newPassword" | "confirmation", value: string) => void
 }) => {
   const t = useT()
+  const newId = `${idPrefix}-new-password`
+  const confirmId = `${idPrefix}-confirm-password`
   const problemId = `${idPrefix}-password-problem`
-  const field = (name: "newPassword" | "confirmation", id: string, label: MessageId, described: string | undefined) => (
-    <div className="field">
-      <label htmlFor={id}>{t(label)}</label>
-      <input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_LENGTH.min}
-        maxLength={PASSWORD_LENGTH.max}
-        value={name === "newPassword" ? newPassword : confirmation}
-        onChange={(event) => onChange(name, event.target.value)}
-        aria-invalid={name === "confirmation" ? problem !== undefined : undefined}
-        aria-describedby={described}
-      />
-      {name === "newPassword" && <p id={`${id}-hint`} className="hint">{t("account.passwordHint")}</p>}
-    </div>
-  )
+  const input = (id: string, value: string, field: "newPassword" | "confirmation") => ({
+    id,
+    type: "password",
+    autoComplete: "new-password",
+    required: true,
+    minLength: PASSWORD_LENGTH.min,
+    maxLength: PASSWORD_LENGTH.max,
+    value,
+    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value)
+  })
   return (
     <>
-      {field("newPassword", `${idPrefix}-new-password`, "settings.newPassword", `${idPrefix}-new-password-hint`)}
-      {field("confirmation", `${idPrefix}-confirm-password`, "settings.confirmPassword", problem === undefined ? undefined : problemId)}
+      <div className="field">
+        <label htmlFor={newId}>{t("settings.newPassword")}</label>
+        <input {...input(newId, newPassword, "newPassword")} aria-describedby={`${newId}-hint`} />
+        <p id={`${newId}-hint`} className="hint">{t("account.passwordHint")}</p>
+      </div>
+      <div className="field">
+        <label htmlFor={confirmId}>{t("settings.confirmPassword")}</label>
+        <input
+          {...input(confirmId, confirmation, "confirmation")}
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem === undefined ? undefined : problemId}
+        />
+      </div>
       {problem !== undefined && <p id={problemId} className="error" role="alert">{t(problem)}</p>}
     </>
   )

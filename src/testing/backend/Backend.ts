@@ -84,7 +84,7 @@ export interface Backend {
    * `password__reset_requested` with its `metadata.resetToken`...), until the returned function is
    * called: the real server's webhooks and workflows react to the same events, which tests and
    * development tools watch here (`npm start` prints password reset links from it). What the
-   * listener throws is ignored.
+   * listener throws is logged (`console.error`) and changes nothing of the answer.
    */
   readonly onEvent: (listener: (event: Doc) => void) => () => void
 }

@@ -73,8 +73,9 @@ export const recordEvent = (ctx: Pick<RequestContext, "store" | "now" | "version
   for (const listener of ctx.store.eventListeners) {
     try {
       listener(structuredClone(shown))
-    } catch {
-      // an observer's bug changes nothing of what the backend answers
+    } catch (error) {
+      // an observer's bug changes nothing of what the backend answers, but is told
+      console.error(`stelace-effect/testing: an onEvent listener threw on ${event.type}:`, error)
     }
   }
   return event

@@ -15,6 +15,6 @@ export default {
   "account.leave": "Quitter et aller à l’accueil",
   "account.logInToSee": "Connectez-vous pour voir cette page.",
   "account.forgotPassword": "Mot de passe oublié ?",
-  "account.forgotTitle": "Réinitialiser votre mot de passe",
+  "account.forgotTitle": "Réinitialisez votre mot de passe",
   "account.resetTitle": "Choisissez un nouveau mot de passe"
 } satisfies Record<keyof typeof account, string>

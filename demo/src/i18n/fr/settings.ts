@@ -29,7 +29,7 @@ export default {
   "settings.backToLogIn": "Retour à la connexion",
   "settings.setPassword": "Enregistrer le nouveau mot de passe",
   "settings.settingPassword": "Enregistrement du mot de passe…",
-  "settings.passwordReset": "Votre mot de passe est changé. <0>Connectez-vous</0> avec.",
+  "settings.passwordReset": "Votre mot de passe a été modifié. <0>Connectez-vous</0> avec ce nouveau mot de passe.",
   "settings.resetLinkIncomplete": "Ce lien est incomplet. <0>Demandez-en un nouveau</0>.",
   "settings.resetLinkExpired": "Ce lien a expiré ou a déjà servi. <0>Demandez-en un nouveau</0>."
 } satisfies Record<keyof typeof settings, string>
