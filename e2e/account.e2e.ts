@@ -129,6 +129,8 @@ describe("the account page", () => {
     expect(await section.getByLabel("Current password").getAttribute("autocomplete")).toBe("current-password")
     expect(await section.getByLabel("New password", { exact: true }).getAttribute("autocomplete")).toBe("new-password")
     expect(await section.getByLabel("Confirm new password").getAttribute("autocomplete")).toBe("new-password")
+    // a member who forgot the current one is offered the reset link
+    expect(await section.getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe("/forgot-password")
 
     // the two new passwords differ: said at once, and nothing goes to the server
     await section.getByLabel("Current password").fill("felix-password")

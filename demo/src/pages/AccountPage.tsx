@@ -133,6 +133,7 @@ const Password = ({ username }: { username: string | undefined }) => {
             value={fields.currentPassword}
             onChange={(event) => set("currentPassword", event.target.value)}
           />
+          <p className="hint"><Link to="/forgot-password">{t("account.forgotPassword")}</Link></p>
         </div>
         <NewPasswordFields
           idPrefix="account"
