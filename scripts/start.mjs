@@ -7,10 +7,11 @@
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { resolve } from "node:path"
 import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "../bin/backend.mjs"
 import { isTileTemplate } from "../demo/src/tileTemplate.js"
 import { buildDemo } from "./demo/build.mjs"
-import { serveApp } from "./demo/serve.mjs"
+import { serveApp, writeSite } from "./demo/serve.mjs"
 import { quoted } from "./logText.mjs"
 
 const usage = `Usage: npm start -- [options]
@@ -29,6 +30,8 @@ const usage = `Usage: npm start -- [options]
                                 (default https://tile.openstreetmap.org/{z}/{x}/{y}.png)
   --map-attribution <text>      whom the map credits for its tiles (needed with     env MAP_ATTRIBUTION
                                 --map-tiles; default "© OpenStreetMap contributors")
+  --out <folder>                with --api-url: write the app, configured, as a static
+                                site there (with _headers and _redirects), and exit
   -h, --help                    this help`
 
 const flags = {
@@ -41,7 +44,8 @@ const flags = {
   "--api-url": "apiUrl",
   "--publishable-key": "publishableKey",
   "--map-tiles": "mapTiles",
-  "--map-attribution": "mapAttribution"
+  "--map-attribution": "mapAttribution",
+  "--out": "out"
 }
 
 class UsageError extends Error {}
@@ -175,7 +179,10 @@ const parseOptions = (argv, env) => {
     throw new UsageError(`${raw.mapTiles !== undefined ? "--map-tiles" : "--map-attribution"} sets up the app's map; --api-only runs only the API`)
   }
   const map = readMapTiles(raw, given)
-  if (raw.apiUrl !== undefined) return remoteOptions(raw, keyFlag, map)
+  if (raw.out !== undefined && raw.apiUrl === undefined) {
+    throw new UsageError("--out writes the app for a Stelace server of yours: give it --api-url and --publishable-key (the local backend lives only as long as npm start)")
+  }
+  if (raw.apiUrl !== undefined) return remoteOptions(raw, keyFlag, map, given)
   if (raw.publishableKey !== undefined) {
     throw new UsageError(`${keyFlag ? "--publishable-key" : "STELACE_PUBLISHABLE_KEY"} is the app's key on another server: it goes with --api-url (or STELACE_API_URL)`)
   }
@@ -194,13 +201,17 @@ const parseOptions = (argv, env) => {
 }
 
 /** The app alone, against another Stelace server: what concerns the local backend has no place. */
-const remoteOptions = (raw, keyFlag, map) => {
+const remoteOptions = (raw, keyFlag, map, given) => {
   const local = { apiPort: "--api-port", seed: "--seed", accessTokenTtl: "--access-token-ttl", maxBodySize: "--max-body-size" }
   for (const [name, flag] of Object.entries(local)) {
     if (raw[name] !== undefined) throw new UsageError(`${flag} sets up the local Stelace backend, which does not start with --api-url`)
   }
   if (raw.apiOnly) throw new UsageError("--api-only runs only the local backend; --api-url runs only the app")
+  if (raw.out !== undefined && (given.port || given.host)) {
+    throw new UsageError(`${given.port ? "--port" : "--host"} is where the app is served; with --out it is written, not served`)
+  }
   return {
+    out: raw.out,
     port: integer("--port", raw.port, { min: 0, max: 65535 }) ?? 4000,
     host: raw.host ?? "127.0.0.1",
     remote: {
@@ -298,6 +309,20 @@ const main = async () => {
   // the servers never outlive what launched them, even when it died without a word (kill -9)
   watchLauncher(() => void stop())
 
+  if (options.out !== undefined) {
+    const app = await buildDemo()
+    const outDir = resolve(options.out)
+    const written = writeSite({ dir: app.outDir, outDir, config: options.remote })
+    console.log([
+      "",
+      `The app, configured for ${options.remote.apiUrl}, is in ${outDir} (${written.length} files).`,
+      "  Upload that folder to a static host: _headers and _redirects give Netlify and Cloudflare Pages",
+      "  its Content-Security-Policy and cache headers, and send every path to index.html; elsewhere, set",
+      "  the same (docs/demo.md). Its password reset page is /reset-password?token=<resetToken>.",
+      ""
+    ].join("\n"))
+    return
+  }
   if (options.remote !== undefined) {
     const app = await buildDemo()
     const web = await serveApp({ dir: app.outDir, port: options.port, host: options.host, config: options.remote })

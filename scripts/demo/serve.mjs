@@ -14,8 +14,8 @@
  * app, the API, the photo uploads and (images) the map's tiles.
  */
 import { createServer } from "node:http"
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
-import { extname, join, normalize, sep } from "node:path"
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { dirname, extname, isAbsolute, join, normalize, relative, sep } from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 import { defaultTileTemplate } from "../../demo/src/tileTemplate.js"
@@ -168,22 +168,74 @@ const indexWith = (dir, config) => {
   return html.replace(configScript, `<script id="stelace-config" type="application/json">${json}</script>`)
 }
 
-/**
- * Starts the static server; resolves with its URL and a `close` function. Refuses a configuration
- * whose key is not publishable: every visitor's browser gets it.
- */
-export const serveApp = async ({ dir, port, host, config }) => {
+/** Refuses a configuration whose key is not publishable: every visitor's browser gets it. */
+const refuseUnpublishableKey = (config) => {
   if (typeof config.apiKey !== "string" || !config.apiKey.startsWith("pubk_")) {
     throw new TypeError(
       `The demo app takes a publishable API key (pubk_...), ${String(config.apiKey).startsWith("seck_") ? "not a secret key (seck_...), which anyone could read in the browser" : "and was given something else"}`
     )
   }
-  const index = Buffer.from(indexWith(dir, config))
-  const pageHeaders = {
-    "content-security-policy": contentSecurityPolicy(config),
-    // the tile servers' terms ask for the origin of the page that shows their tiles
-    "referrer-policy": "strict-origin-when-cross-origin"
+}
+
+/** The headers of the page (`index.html`), by name. */
+const pageHeadersFor = (config) => ({
+  "content-security-policy": contentSecurityPolicy(config),
+  // the tile servers' terms ask for the origin of the page that shows their tiles
+  "referrer-policy": "strict-origin-when-cross-origin"
+})
+
+/** Vite's hashed files: a new build gives new names, so they are cached for good. */
+const immutable = "public, max-age=31536000, immutable"
+
+/**
+ * Writes the built app, configured, as a static site for a host that serves files: `index.html`
+ * with the configuration in it, the build's files (not its compressed copies: such hosts compress
+ * themselves), and the two files Netlify and Cloudflare Pages read, `_headers` (this server's
+ * headers: the Content-Security-Policy, `nosniff`, the referrer policy, hashed files cached for
+ * good) and `_redirects` (every other path answered with `index.html`, as the app routes in the
+ * browser). Writes into `outDir` when it is missing, empty or an earlier export (it has an
+ * `index.html`); refuses any other folder, whose files it could overwrite. Returns the files
+ * written, relative to `outDir`.
+ */
+export const writeSite = ({ dir, outDir, config }) => {
+  refuseUnpublishableKey(config)
+  const within = relative(dir, outDir)
+  if (within === "" || (!within.startsWith("..") && !isAbsolute(within))) {
+    throw new TypeError(`${outDir} is inside the build it would be written from: choose a folder outside it`)
   }
+  if (existsSync(outDir) && readdirSync(outDir).length > 0 && !existsSync(join(outDir, "index.html"))) {
+    throw new TypeError(`${outDir} is not empty and holds no exported site (no index.html): choose an empty or new folder`)
+  }
+  const written = []
+  const write = (name, content) => {
+    mkdirSync(dirname(join(outDir, name)), { recursive: true })
+    if (typeof content === "string") writeFileSync(join(outDir, name), content)
+    else copyFileSync(content.from, join(outDir, name))
+    written.push(name)
+  }
+  for (const file of filesUnder(dir)) {
+    const name = relative(dir, file).split(sep).join("/")
+    const copy = /\.(br|gz)$/.test(name) && existsSync(file.slice(0, -3))
+    if (!copy && name !== "index.html") write(name, { from: file })
+  }
+  write("index.html", indexWith(dir, config))
+  const headerLines = (headers) => Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)
+  write("_headers", [
+    "/*",
+    ...headerLines({ ...pageHeadersFor(config), "x-content-type-options": "nosniff" }),
+    "/assets/*",
+    ...headerLines({ "cache-control": immutable }),
+    ""
+  ].join("\n"))
+  write("_redirects", "/*  /index.html  200\n")
+  return written
+}
+
+/** Starts the static server; resolves with its URL and a `close` function. Refuses a key that is not publishable. */
+export const serveApp = async ({ dir, port, host, config }) => {
+  refuseUnpublishableKey(config)
+  const index = Buffer.from(indexWith(dir, config))
+  const pageHeaders = pageHeadersFor(config)
   // compressed forms by file, started now so that the first visitor need not wait for them
   const compressed = new Map()
   const compressedFor = (key, body) => {
@@ -251,7 +303,7 @@ export const serveApp = async ({ dir, port, host, config }) => {
       send(request, response, {
         key: file,
         type: extname(file),
-        cacheControl: hashed ? "public, max-age=31536000, immutable" : "no-cache",
+        cacheControl: hashed ? immutable : "no-cache",
         body: readFileSync(file)
       }).catch(failed)
       return

@@ -14,7 +14,7 @@ import { join } from "node:path"
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error: a JavaScript module of the scripts, without types
-import { chooseEncoding, contentSecurityPolicy, precompress, serveApp, tileSource } from "../../scripts/demo/serve.mjs"
+import { chooseEncoding, contentSecurityPolicy, precompress, serveApp, tileSource, writeSite } from "../../scripts/demo/serve.mjs"
 // @ts-expect-error: a JavaScript module of the scripts, without types
 import { quoted } from "../../scripts/logText.mjs"
 
@@ -296,6 +296,55 @@ describe("text from outside in a log line (quoted)", () => {
     expect(JSON.parse(line)).toBe(hostile)
     expect(quoted("x".repeat(1_000_000))).toBe(`"${"x".repeat(200)}…"`)
     expect(quoted("Chloé")).toBe('"Chloé"')
+  })
+})
+
+describe("the app written as a static site (writeSite)", () => {
+  /** A build as Vite and precompress leave it. */
+  const build = () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "stelace-build-")), "dist")
+    mkdirSync(join(dir, "assets"), { recursive: true })
+    writeFileSync(join(dir, "index.html"), `<!doctype html><script id="stelace-config" type="application/json">{}</script>`)
+    writeFileSync(join(dir, "assets", "index-Bq3x9Z1a.js"), script)
+    writeFileSync(join(dir, "assets", "index-Bq3x9Z1a.js.br"), "compressed")
+    writeFileSync(join(dir, "assets", "index-Bq3x9Z1a.js.gz"), "compressed")
+    return dir
+  }
+  const config = { apiUrl: "https://api.example.org", apiKey: "pubk_live_abc" }
+
+  it("writes the configured page, the build's files without their compressed copies, _headers and _redirects", () => {
+    const dir = build()
+    const outDir = join(mkdtempSync(join(tmpdir(), "stelace-out-")), "site")
+    const written: Array<string> = writeSite({ dir, outDir, config })
+    expect([...written].sort()).toEqual(["_headers", "_redirects", "assets/index-Bq3x9Z1a.js", "index.html"])
+    expect(readFileSync(join(outDir, "index.html"), "utf8")).toContain(`>${JSON.stringify(config)}</script>`)
+    expect(readFileSync(join(outDir, "assets", "index-Bq3x9Z1a.js"), "utf8")).toBe(script)
+    expect(existsSync(join(outDir, "assets", "index-Bq3x9Z1a.js.br"))).toBe(false)
+    expect(readFileSync(join(outDir, "_headers"), "utf8")).toBe([
+      "/*",
+      `  content-security-policy: ${contentSecurityPolicy(config)}`,
+      "  referrer-policy: strict-origin-when-cross-origin",
+      "  x-content-type-options: nosniff",
+      "/assets/*",
+      "  cache-control: public, max-age=31536000, immutable",
+      ""
+    ].join("\n"))
+    expect(readFileSync(join(outDir, "_redirects"), "utf8")).toBe("/*  /index.html  200\n")
+    // again over the earlier export: written anew
+    writeSite({ dir, outDir, config: { ...config, apiUrl: "https://api2.example.org" } })
+    expect(readFileSync(join(outDir, "index.html"), "utf8")).toContain("https://api2.example.org")
+  })
+
+  it("refuses a key that is not publishable, a folder holding something else, and a folder inside the build", () => {
+    const dir = build()
+    const fresh = () => join(mkdtempSync(join(tmpdir(), "stelace-out-")), "site")
+    expect(() => writeSite({ dir, outDir: fresh(), config: { ...config, apiKey: "seck_live_abc" } })).toThrow("not a secret key")
+    const other = mkdtempSync(join(tmpdir(), "stelace-other-"))
+    writeFileSync(join(other, "notes.txt"), "mine")
+    expect(() => writeSite({ dir, outDir: other, config })).toThrow("is not empty and holds no exported site")
+    expect(readFileSync(join(other, "notes.txt"), "utf8")).toBe("mine")
+    expect(() => writeSite({ dir, outDir: join(dir, "assets"), config })).toThrow("inside the build")
+    expect(() => writeSite({ dir, outDir: dir, config })).toThrow("inside the build")
   })
 })
 

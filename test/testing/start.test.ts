@@ -71,7 +71,10 @@ describe("npm start and secret keys", () => {
     [["--api-url", "https://api.example.com", "--publishable-key", "key_x"], "--publishable-key must be a publishable key (pubk_...)"],
     [["--api-url", "https://api.example.com", "--publishable-key", "pubk_x", "--seed", "empty"], "--seed sets up the local Stelace backend"],
     [["--api-url", "https://api.example.com", "--publishable-key", "pubk_x", "--api-only"], "--api-only runs only the local backend"],
-    [["--publishable-key", "pubk_x"], "--publishable-key is the app's key on another server: it goes with --api-url"]
+    [["--publishable-key", "pubk_x"], "--publishable-key is the app's key on another server: it goes with --api-url"],
+    [["--out", "/tmp/site"], "--out writes the app for a Stelace server of yours: give it --api-url and --publishable-key"],
+    [["--api-url", "https://api.example.com", "--publishable-key", "pubk_x", "--out", "/tmp/site", "--port", "0"], "--port is where the app is served; with --out it is written, not served"],
+    [["--api-url", "https://api.example.com", "--publishable-key", "seck_x", "--out", "/tmp/site"], "Refusing to start: --publishable-key is a secret key"]
   ])("refuses %j with a sentence", (args, message) => {
     const result = npmStart(args)
     expect(result.code).toBe(2)
