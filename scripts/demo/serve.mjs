@@ -95,7 +95,8 @@ export const tileSource = (template) => {
   if (found === null) return undefined
   const [, scheme, host] = found
   const wildcard = host.replace(/^\{s\}\./, "*.")
-  return /[{}*]/.test(wildcard.replace(/^\*\./, "")) ? scheme : `${scheme}//${wildcard}`
+  // a host name, an IP address or a port, nothing else: the source goes into a header
+  return /^(\*\.)?[A-Za-z0-9.\-:[\]]+$/.test(wildcard) ? `${scheme}//${wildcard}` : scheme
 }
 
 /**

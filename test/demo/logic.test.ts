@@ -147,6 +147,8 @@ describe("the app's configuration", async () => {
     const problem = "mapTilesInvalid"
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapTiles: "javascript:alert(1)//{z}/{x}/{y}" }))).toEqual({ ok: false, problem })
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapTiles: 42 }))).toEqual({ ok: false, problem })
+    // a URL parser would drop the line break silently
+    expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapTiles: "https://tiles.exam\nple.org/{z}/{x}/{y}.png" }))).toEqual({ ok: false, problem })
     expect(readConfig(JSON.stringify({ apiKey: "pubk_x", mapAttribution: ["OSM"] }))).toEqual({
       ok: false,
       problem: "mapAttributionInvalid"

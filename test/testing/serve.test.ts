@@ -277,6 +277,10 @@ describe("the page's security headers", () => {
     expect(tileSource("http://127.0.0.1:9999/{z}/{x}/{y}.png")).toBe("http://127.0.0.1:9999")
     // a placeholder inside a label is more than a CSP source can say: the scheme alone
     expect(tileSource("https://tiles-{s}.example.org/{z}/{x}/{y}.png")).toBe("https:")
+    // nothing but a host and a port goes into the header: no line break, no user info
+    expect(tileSource("https://tiles.exam\nple.org/{z}/{x}/{y}.png")).toBe("https:")
+    expect(tileSource("https://user:secret@tiles.example.org/{z}/{x}/{y}.png")).toBe("https:")
+    expect(tileSource("http://[::1]:9999/{z}/{x}/{y}.png")).toBe("http://[::1]:9999")
   })
 
   it("allows no other host for requests when the API's address is not an http(s) URL", () => {

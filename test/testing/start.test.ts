@@ -107,6 +107,7 @@ describe("npm start and the map's tiles", () => {
     [["--map-tiles", "ftp://tiles.example.com/{z}/{x}/{y}.png", "--map-attribution", "x", ...local], {}, "--map-tiles must be an http: or https: URL with {z}, {x} and {y} in it"],
     [["--map-tiles", "https://tiles.example.com/{z}/{x}.png", "--map-attribution", "x", ...local], {}, "--map-tiles must be an http: or https: URL"],
     [["--map-tiles", `${tiles}?key={key}`, "--map-attribution", "x", ...local], {}, "no other placeholder than {s}, {r} or {-y}"],
+    [["--map-tiles", "https://tiles.exam\nple.com/{z}/{x}/{y}.png", "--map-attribution", "x", ...local], {}, "--map-tiles must be an http: or https: URL"],
     [local, { MAP_TILES_URL: "javascript:alert(1)//{z}/{x}/{y}", MAP_ATTRIBUTION: "x" }, "MAP_TILES_URL must be an http: or https: URL"],
     [["--map-tiles", tiles, ...local], {}, "--map-tiles needs --map-attribution (or MAP_ATTRIBUTION)"],
     [["--api-only", "--api-port", "0", "--map-tiles", tiles, "--map-attribution", "x"], {}, "--map-tiles sets up the app's map; --api-only runs only the API"],
