@@ -194,18 +194,26 @@ const immutable = "public, max-age=31536000, immutable"
  * themselves), and the two files Netlify and Cloudflare Pages read, `_headers` (this server's
  * headers: the Content-Security-Policy, `nosniff`, the referrer policy, hashed files cached for
  * good) and `_redirects` (every other path answered with `index.html`, as the app routes in the
- * browser). Writes into `outDir` when it is missing, empty or an earlier export (it has an
- * `index.html`); refuses any other folder, whose files it could overwrite. Returns the files
- * written, relative to `outDir`.
+ * browser). Writes into `outDir` when it is missing, empty or an earlier export (its `_headers`
+ * begins with {@link exportMark}); refuses any other folder, whose files it could overwrite.
+ * Returns the files written, relative to `outDir`.
  */
+/** The first line of an exported site's `_headers` (a comment to the hosts that read it). */
+export const exportMark = "# Written by stelace-effect (npm start -- --out): written again by the next export."
+
 export const writeSite = ({ dir, outDir, config }) => {
   refuseUnpublishableKey(config)
   const within = relative(dir, outDir)
   if (within === "" || (!within.startsWith("..") && !isAbsolute(within))) {
     throw new TypeError(`${outDir} is inside the build it would be written from: choose a folder outside it`)
   }
-  if (existsSync(outDir) && readdirSync(outDir).length > 0 && !existsSync(join(outDir, "index.html"))) {
-    throw new TypeError(`${outDir} is not empty and holds no exported site (no index.html): choose an empty or new folder`)
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new TypeError(`${outDir} is a file, not a folder`)
+  const earlierExport = () => {
+    const headers = join(outDir, "_headers")
+    return existsSync(headers) && readFileSync(headers, "utf8").startsWith(exportMark)
+  }
+  if (existsSync(outDir) && readdirSync(outDir).length > 0 && !earlierExport()) {
+    throw new TypeError(`${outDir} is not empty and holds no exported site: choose an empty or new folder`)
   }
   const written = []
   const write = (name, content) => {
@@ -222,6 +230,7 @@ export const writeSite = ({ dir, outDir, config }) => {
   write("index.html", indexWith(dir, config))
   const headerLines = (headers) => Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)
   write("_headers", [
+    exportMark,
     "/*",
     ...headerLines({ ...pageHeadersFor(config), "x-content-type-options": "nosniff" }),
     "/assets/*",

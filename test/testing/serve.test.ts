@@ -325,6 +325,7 @@ describe("the app written as a static site (writeSite)", () => {
     expect(readFileSync(join(outDir, "assets", "index-Bq3x9Z1a.js"), "utf8")).toBe(script)
     expect(existsSync(join(outDir, "assets", "index-Bq3x9Z1a.js.br"))).toBe(false)
     expect(readFileSync(join(outDir, "_headers"), "utf8")).toBe([
+      "# Written by stelace-effect (npm start -- --out): written again by the next export.",
       "/*",
       `  content-security-policy: ${contentSecurityPolicy(config)}`,
       "  referrer-policy: strict-origin-when-cross-origin",
@@ -347,6 +348,11 @@ describe("the app written as a static site (writeSite)", () => {
     writeFileSync(join(other, "notes.txt"), "mine")
     expect(() => writeSite({ dir, outDir: other, config })).toThrow("is not empty and holds no exported site")
     expect(readFileSync(join(other, "notes.txt"), "utf8")).toBe("mine")
+    // a site of someone else's, index.html and all, is not taken for an earlier export
+    writeFileSync(join(other, "index.html"), "<h1>My own site</h1>")
+    expect(() => writeSite({ dir, outDir: other, config })).toThrow("is not empty and holds no exported site")
+    expect(readFileSync(join(other, "index.html"), "utf8")).toBe("<h1>My own site</h1>")
+    expect(() => writeSite({ dir, outDir: join(other, "notes.txt"), config })).toThrow("is a file, not a folder")
     expect(() => writeSite({ dir, outDir: join(dir, "assets"), config })).toThrow("inside the build")
     expect(() => writeSite({ dir, outDir: dir, config })).toThrow("inside the build")
   })
