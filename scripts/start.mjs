@@ -311,14 +311,16 @@ const main = async () => {
 
   if (options.out !== undefined) {
     const app = await buildDemo()
-    const outDir = resolve(options.out)
+    // the folder the user named it from: npm runs scripts from the package's own
+    const outDir = resolve(process.env.INIT_CWD ?? process.cwd(), options.out)
     const written = writeSite({ dir: app.outDir, outDir, config: options.remote })
     console.log([
       "",
       `The app, configured for ${options.remote.apiUrl}, is in ${outDir} (${written.length} files).`,
-      "  Upload that folder to a static host: _headers and _redirects give Netlify and Cloudflare Pages",
-      "  its Content-Security-Policy and cache headers, and send every path to index.html; elsewhere, set",
-      "  the same (docs/demo.md). Its password reset page is /reset-password?token=<resetToken>.",
+      "  Upload that folder to a static host. _headers gives Netlify and Cloudflare Pages its",
+      "  Content-Security-Policy and cache headers; _redirects sends every other path to index.html on",
+      "  Netlify (Cloudflare Pages does that by itself). Elsewhere, set the same (docs/demo.md).",
+      "  Its password reset page is /reset-password?token=<resetToken>.",
       ""
     ].join("\n"))
     return

@@ -14,8 +14,8 @@
  * app, the API, the photo uploads and (images) the map's tiles.
  */
 import { createServer } from "node:http"
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
-import { dirname, extname, isAbsolute, join, normalize, relative, sep } from "node:path"
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { basename, dirname, extname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 import { defaultTileTemplate } from "../../demo/src/tileTemplate.js"
@@ -91,12 +91,20 @@ const httpOrigin = (url) => {
  * when a placeholder stands elsewhere in the host, which no CSP source can say.
  */
 export const tileSource = (template) => {
-  const found = /^(https?:)\/\/([^/?#]+)/.exec(template)
-  if (found === null) return undefined
-  const [, scheme, host] = found
-  const wildcard = host.replace(/^\{s\}\./, "*.")
-  // a host name, an IP address or a port, nothing else: the source goes into a header
-  return /^(\*\.)?[A-Za-z0-9.\-:[\]]+$/.test(wildcard) ? `${scheme}//${wildcard}` : scheme
+  const subdomain = "stelace-tile-subdomain"
+  let url
+  try {
+    // as a browser reads it (scheme and host in lower case), the subdomain standing as a label
+    url = new URL(String(template).replace(/\{s\}/g, subdomain).replace(/\{[^{}]*\}/g, "0"))
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined
+  const host = url.host.startsWith(`${subdomain}.`) ? `*.${url.host.slice(subdomain.length + 1)}` : url.host
+  // a host name, an IP address and a port, nothing else: the source goes into a header
+  return /^(\*\.)?[a-z0-9.\-:[\]]+$/.test(host) && !host.includes(subdomain) && url.username === "" && url.password === ""
+    ? `${url.protocol}//${host}`
+    : url.protocol
 }
 
 /**
@@ -188,38 +196,76 @@ const pageHeadersFor = (config) => ({
 /** Vite's hashed files: a new build gives new names, so they are cached for good. */
 const immutable = "public, max-age=31536000, immutable"
 
+/** The file an exported site lists its files in, so that the next export replaces them and nothing else. */
+export const exportManifest = ".stelace-export.json"
+
+/** The real path of `path`, or of its nearest folder that exists followed by the rest. */
+const realPathOf = (path) => {
+  const missing = []
+  let existing = resolve(path)
+  while (!existsSync(existing)) {
+    missing.unshift(basename(existing))
+    const parent = dirname(existing)
+    if (parent === existing) break
+    existing = parent
+  }
+  return join(realpathSync(existing), ...missing)
+}
+
+/** Whether `path` is `folder` or inside it. */
+const isWithin = (folder, path) => {
+  const within = relative(folder, path)
+  return within === "" || (within !== ".." && !within.startsWith(`..${sep}`) && !isAbsolute(within))
+}
+
 /**
  * Writes the built app, configured, as a static site for a host that serves files: `index.html`
  * with the configuration in it, the build's files (not its compressed copies: such hosts compress
- * themselves), and the two files Netlify and Cloudflare Pages read, `_headers` (this server's
- * headers: the Content-Security-Policy, `nosniff`, the referrer policy, hashed files cached for
- * good) and `_redirects` (every other path answered with `index.html`, as the app routes in the
- * browser). Writes into `outDir` when it is missing, empty or an earlier export (its `_headers`
- * begins with {@link exportMark}); refuses any other folder, whose files it could overwrite.
+ * themselves), and the two files Netlify reads, `_headers` (this server's headers: the
+ * Content-Security-Policy, `nosniff`, the referrer policy, hashed files cached for good; Cloudflare
+ * Pages reads it too) and `_redirects` (every other path answered with `index.html`, as the app
+ * routes in the browser; Cloudflare Pages does that by itself, and ignores the line with a
+ * warning).
+ *
+ * Writes into `outDir` when it is missing, holds only hidden entries (a deploy repository's
+ * `.git`), or is an earlier export: then the files that export listed in {@link exportManifest}
+ * are removed first, so that no stale asset stays. Refuses any other folder, a folder inside the
+ * build, and any path through a symbolic link, which could lead its writes to someone's files.
  * Returns the files written, relative to `outDir`.
  */
-/** The first line of an exported site's `_headers` (a comment to the hosts that read it). */
-export const exportMark = "# Written by stelace-effect (npm start -- --out): written again by the next export."
-
 export const writeSite = ({ dir, outDir, config }) => {
   refuseUnpublishableKey(config)
-  const within = relative(dir, outDir)
-  if (within === "" || (!within.startsWith("..") && !isAbsolute(within))) {
+  if (isWithin(realPathOf(dir), realPathOf(outDir))) {
     throw new TypeError(`${outDir} is inside the build it would be written from: choose a folder outside it`)
   }
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new TypeError(`${outDir} is a file, not a folder`)
-  const earlierExport = () => {
-    const headers = join(outDir, "_headers")
-    return existsSync(headers) && readFileSync(headers, "utf8").startsWith(exportMark)
-  }
-  if (existsSync(outDir) && readdirSync(outDir).length > 0 && !earlierExport()) {
-    throw new TypeError(`${outDir} is not empty and holds no exported site: choose an empty or new folder`)
+  const manifest = join(outDir, exportManifest)
+  if (existsSync(outDir)) {
+    if (lstatSync(outDir).isSymbolicLink() || !statSync(outDir).isDirectory()) throw new TypeError(`${outDir} is not a folder (a file or a symbolic link)`)
+    const earlier = existsSync(manifest) && lstatSync(manifest).isFile()
+    if (!earlier && readdirSync(outDir).some((name) => !name.startsWith("."))) {
+      throw new TypeError(`${outDir} is not empty and holds no exported site: choose an empty or new folder`)
+    }
+    if (earlier) {
+      const listed = JSON.parse(readFileSync(manifest, "utf8")).files
+      for (const name of Array.isArray(listed) ? listed : []) {
+        const path = join(outDir, String(name))
+        // only files of the export, inside it: a hand-edited list removes nothing else
+        if (!isWithin(outDir, path) || path === outDir || !existsSync(path) || !lstatSync(path).isFile()) continue
+        rmSync(path)
+      }
+    }
   }
   const written = []
   const write = (name, content) => {
-    mkdirSync(dirname(join(outDir, name)), { recursive: true })
-    if (typeof content === "string") writeFileSync(join(outDir, name), content)
-    else copyFileSync(content.from, join(outDir, name))
+    const target = join(outDir, name)
+    for (let part = dirname(target); isWithin(outDir, part); part = dirname(part)) {
+      if (existsSync(part) && lstatSync(part).isSymbolicLink()) throw new TypeError(`${part} is a symbolic link: the export writes through none`)
+      if (part === outDir) break
+    }
+    if (existsSync(target) && !lstatSync(target).isFile()) throw new TypeError(`${target} is in the way (a folder or a symbolic link)`)
+    mkdirSync(dirname(target), { recursive: true })
+    if (typeof content === "string") writeFileSync(target, content)
+    else copyFileSync(content.from, target)
     written.push(name)
   }
   for (const file of filesUnder(dir)) {
@@ -230,7 +276,6 @@ export const writeSite = ({ dir, outDir, config }) => {
   write("index.html", indexWith(dir, config))
   const headerLines = (headers) => Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)
   write("_headers", [
-    exportMark,
     "/*",
     ...headerLines({ ...pageHeadersFor(config), "x-content-type-options": "nosniff" }),
     "/assets/*",
@@ -238,6 +283,7 @@ export const writeSite = ({ dir, outDir, config }) => {
     ""
   ].join("\n"))
   write("_redirects", "/*  /index.html  200\n")
+  write(exportManifest, `${JSON.stringify({ files: [...written, exportManifest] }, null, 2)}\n`)
   return written
 }
 

@@ -8,9 +8,9 @@
  */
 import { request } from "node:http"
 import { connect } from "node:net"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, relative } from "node:path"
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error: a JavaScript module of the scripts, without types
@@ -277,8 +277,10 @@ describe("the page's security headers", () => {
     expect(tileSource("http://127.0.0.1:9999/{z}/{x}/{y}.png")).toBe("http://127.0.0.1:9999")
     // a placeholder inside a label is more than a CSP source can say: the scheme alone
     expect(tileSource("https://tiles-{s}.example.org/{z}/{x}/{y}.png")).toBe("https:")
-    // nothing but a host and a port goes into the header: no line break, no user info
-    expect(tileSource("https://tiles.exam\nple.org/{z}/{x}/{y}.png")).toBe("https:")
+    // as a browser reads it: schemes and hosts in lower case, a line break dropped (it never reaches the header)
+    expect(tileSource("HTTPS://Tiles.Example.org/{z}/{x}/{y}.png")).toBe("https://tiles.example.org")
+    expect(tileSource("https://tiles.exam\nple.org/{z}/{x}/{y}.png")).toBe("https://tiles.example.org")
+    // nothing but a host and a port goes into the header: no user info
     expect(tileSource("https://user:secret@tiles.example.org/{z}/{x}/{y}.png")).toBe("https:")
     expect(tileSource("http://[::1]:9999/{z}/{x}/{y}.png")).toBe("http://[::1]:9999")
   })
@@ -304,28 +306,27 @@ describe("text from outside in a log line (quoted)", () => {
 })
 
 describe("the app written as a static site (writeSite)", () => {
-  /** A build as Vite and precompress leave it. */
-  const build = () => {
+  /** A build as Vite and precompress leave it, with `asset` as its hashed script. */
+  const build = (asset = "index-Bq3x9Z1a.js") => {
     const dir = join(mkdtempSync(join(tmpdir(), "stelace-build-")), "dist")
     mkdirSync(join(dir, "assets"), { recursive: true })
     writeFileSync(join(dir, "index.html"), `<!doctype html><script id="stelace-config" type="application/json">{}</script>`)
-    writeFileSync(join(dir, "assets", "index-Bq3x9Z1a.js"), script)
-    writeFileSync(join(dir, "assets", "index-Bq3x9Z1a.js.br"), "compressed")
-    writeFileSync(join(dir, "assets", "index-Bq3x9Z1a.js.gz"), "compressed")
+    writeFileSync(join(dir, "assets", asset), script)
+    writeFileSync(join(dir, "assets", `${asset}.br`), "compressed")
+    writeFileSync(join(dir, "assets", `${asset}.gz`), "compressed")
     return dir
   }
   const config = { apiUrl: "https://api.example.org", apiKey: "pubk_live_abc" }
+  const fresh = () => join(mkdtempSync(join(tmpdir(), "stelace-out-")), "site")
 
-  it("writes the configured page, the build's files without their compressed copies, _headers and _redirects", () => {
-    const dir = build()
-    const outDir = join(mkdtempSync(join(tmpdir(), "stelace-out-")), "site")
-    const written: Array<string> = writeSite({ dir, outDir, config })
-    expect([...written].sort()).toEqual(["_headers", "_redirects", "assets/index-Bq3x9Z1a.js", "index.html"])
+  it("writes the configured page, the build's files without their compressed copies, _headers, _redirects and its list of files", () => {
+    const outDir = fresh()
+    const written: Array<string> = writeSite({ dir: build(), outDir, config })
+    expect([...written].sort()).toEqual([".stelace-export.json", "_headers", "_redirects", "assets/index-Bq3x9Z1a.js", "index.html"])
     expect(readFileSync(join(outDir, "index.html"), "utf8")).toContain(`>${JSON.stringify(config)}</script>`)
     expect(readFileSync(join(outDir, "assets", "index-Bq3x9Z1a.js"), "utf8")).toBe(script)
     expect(existsSync(join(outDir, "assets", "index-Bq3x9Z1a.js.br"))).toBe(false)
     expect(readFileSync(join(outDir, "_headers"), "utf8")).toBe([
-      "# Written by stelace-effect (npm start -- --out): written again by the next export.",
       "/*",
       `  content-security-policy: ${contentSecurityPolicy(config)}`,
       "  referrer-policy: strict-origin-when-cross-origin",
@@ -335,26 +336,68 @@ describe("the app written as a static site (writeSite)", () => {
       ""
     ].join("\n"))
     expect(readFileSync(join(outDir, "_redirects"), "utf8")).toBe("/*  /index.html  200\n")
-    // again over the earlier export: written anew
-    writeSite({ dir, outDir, config: { ...config, apiUrl: "https://api2.example.org" } })
-    expect(readFileSync(join(outDir, "index.html"), "utf8")).toContain("https://api2.example.org")
+    expect(JSON.parse(readFileSync(join(outDir, ".stelace-export.json"), "utf8")).files.sort()).toEqual([...written].sort())
   })
 
-  it("refuses a key that is not publishable, a folder holding something else, and a folder inside the build", () => {
+  it("replaces an earlier export: its stale assets go, what was added beside it stays", () => {
+    const outDir = fresh()
+    writeSite({ dir: build("index-Old00000.js"), outDir, config })
+    writeFileSync(join(outDir, "CNAME"), "shop.example.org")
+    writeSite({ dir: build("index-New11111.js"), outDir, config: { ...config, apiUrl: "https://api2.example.org" } })
+    expect(readdirSync(join(outDir, "assets"))).toEqual(["index-New11111.js"])
+    expect(readFileSync(join(outDir, "index.html"), "utf8")).toContain("https://api2.example.org")
+    expect(readFileSync(join(outDir, "CNAME"), "utf8")).toBe("shop.example.org")
+  })
+
+  it("writes into a folder holding only hidden entries (a deploy repository's .git)", () => {
+    const outDir = fresh()
+    mkdirSync(join(outDir, ".git"), { recursive: true })
+    writeFileSync(join(outDir, ".git", "HEAD"), "ref: refs/heads/main")
+    writeSite({ dir: build(), outDir, config })
+    expect(readFileSync(join(outDir, ".git", "HEAD"), "utf8")).toBe("ref: refs/heads/main")
+    expect(existsSync(join(outDir, "index.html"))).toBe(true)
+  })
+
+  it("refuses a key that is not publishable, a folder holding something else, a file, and a folder inside the build", () => {
     const dir = build()
-    const fresh = () => join(mkdtempSync(join(tmpdir(), "stelace-out-")), "site")
     expect(() => writeSite({ dir, outDir: fresh(), config: { ...config, apiKey: "seck_live_abc" } })).toThrow("not a secret key")
     const other = mkdtempSync(join(tmpdir(), "stelace-other-"))
     writeFileSync(join(other, "notes.txt"), "mine")
     expect(() => writeSite({ dir, outDir: other, config })).toThrow("is not empty and holds no exported site")
-    expect(readFileSync(join(other, "notes.txt"), "utf8")).toBe("mine")
     // a site of someone else's, index.html and all, is not taken for an earlier export
     writeFileSync(join(other, "index.html"), "<h1>My own site</h1>")
     expect(() => writeSite({ dir, outDir: other, config })).toThrow("is not empty and holds no exported site")
     expect(readFileSync(join(other, "index.html"), "utf8")).toBe("<h1>My own site</h1>")
-    expect(() => writeSite({ dir, outDir: join(other, "notes.txt"), config })).toThrow("is a file, not a folder")
-    expect(() => writeSite({ dir, outDir: join(dir, "assets"), config })).toThrow("inside the build")
-    expect(() => writeSite({ dir, outDir: dir, config })).toThrow("inside the build")
+    expect(() => writeSite({ dir, outDir: join(other, "notes.txt"), config })).toThrow("is not a folder")
+    for (const inside of [dir, join(dir, "assets"), join(dir, "..site-inside")]) {
+      expect(() => writeSite({ dir, outDir: inside, config }), inside).toThrow("inside the build")
+    }
+    // a path that reaches the build through a link is inside it too
+    const link = join(mkdtempSync(join(tmpdir(), "stelace-link-")), "to-build")
+    symlinkSync(dir, link)
+    expect(() => writeSite({ dir, outDir: join(link, "site"), config })).toThrow("inside the build")
+  })
+
+  it("writes through no symbolic link, and removes nothing an edited list names outside the export", () => {
+    const dir = build()
+    const outDir = fresh()
+    writeSite({ dir, outDir, config })
+    const theirs = join(mkdtempSync(join(tmpdir(), "stelace-theirs-")), "index.html")
+    writeFileSync(theirs, "their page")
+    rmSync(join(outDir, "index.html"))
+    symlinkSync(theirs, join(outDir, "index.html"))
+    expect(() => writeSite({ dir, outDir, config })).toThrow("is in the way")
+    expect(readFileSync(theirs, "utf8")).toBe("their page")
+    const outside = join(mkdtempSync(join(tmpdir(), "stelace-outside-")), "keep.txt")
+    writeFileSync(outside, "keep")
+    rmSync(join(outDir, "index.html"))
+    writeFileSync(join(outDir, ".stelace-export.json"), JSON.stringify({ files: [relative(outDir, outside), "../../etc/passwd", "index.html"] }))
+    writeSite({ dir, outDir, config })
+    expect(readFileSync(outside, "utf8")).toBe("keep")
+    const linked = fresh()
+    mkdirSync(linked)
+    symlinkSync(mkdtempSync(join(tmpdir(), "stelace-elsewhere-")), join(linked, "assets"))
+    writeFileSync(join(linked, ".stelace-export.json"), JSON.stringify({ files: [] }))
+    expect(() => writeSite({ dir, outDir: linked, config })).toThrow("is a symbolic link")
   })
 })
-
