@@ -10,7 +10,7 @@
  */
 import type { Browser, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { expectAccessible, heading, newContext, newPage, phoneProblems, signUpMember, unexpected, useDemo, visible } from "./browser.js"
+import { expectAccessible, heading, newContext, newPage, phoneProblems, signUpMember, tryLogIn, unexpected, useDemo, visible } from "./browser.js"
 import type { Started } from "./server.js"
 
 let app: Started
@@ -23,17 +23,8 @@ useDemo((demo) => {
 /** Signs a new member up (and so logs them in); their email. */
 const signUp = (page: Page, name: string, password: string) => signUpMember(page, app.appUrl!, name, password)
 
-/** Logs in from the login page; whether it worked (the header names the member) or was refused. */
-const logIn = async (page: Page, email: string, password: string): Promise<"in" | "refused"> => {
-  await page.goto(new URL("/login", app.appUrl).href)
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: "Log in" }).click()
-  const refused = page.getByRole("alert").getByText("This email and password don't match an account. Check them and try again.")
-  const loggedIn = page.getByText(/^Logged in as /)
-  await visible(refused.or(loggedIn))
-  return (await loggedIn.isVisible()) ? "in" : "refused"
-}
+/** Logs in from a fresh login page; whether it worked or was refused. */
+const logIn = (page: Page, email: string, password: string) => tryLogIn(page, app.appUrl!, email, password)
 
 /** Marks the document: the mark is gone if the page was reloaded since. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { sameDocument: true }))

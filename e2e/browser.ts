@@ -62,6 +62,18 @@ export const signUpMember = async (page: Page, appUrl: string, name: string, pas
   return email
 }
 
+/** Logs in from a fresh login page; whether it worked (the header names the member) or was refused. */
+export const tryLogIn = async (page: Page, appUrl: string, email: string, password: string): Promise<"in" | "refused"> => {
+  await page.goto(new URL("/login", appUrl).href)
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Password").fill(password)
+  await page.getByRole("button", { name: "Log in" }).click()
+  const refused = page.getByRole("alert").getByText("This email and password don't match an account. Check them and try again.")
+  const loggedIn = page.getByText(/^Logged in as /)
+  await visible(refused.or(loggedIn))
+  return (await loggedIn.isVisible()) ? "in" : "refused"
+}
+
 /** The page's heading, by its whole text. */
 export const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 

@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { expectAccessible, heading, newContext, newPage, signUpMember, unexpected, useDemo, visible } from "./browser.js"
+import { expectAccessible, heading, newContext, newPage, signUpMember, tryLogIn, unexpected, useDemo, visible } from "./browser.js"
 import type { Started } from "./server.js"
 
 let app: Started
@@ -35,17 +35,8 @@ const printedLink = async (email: string): Promise<string> => {
   return link!
 }
 
-/** Logs in from a fresh login page; whether it worked (the header names the member) or was refused. */
-const logIn = async (page: Page, email: string, password: string): Promise<"in" | "refused"> => {
-  await page.goto(new URL("/login", app.appUrl).href)
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: "Log in" }).click()
-  const refused = page.getByRole("alert").getByText("This email and password don't match an account. Check them and try again.")
-  const loggedIn = page.getByText(/^Logged in as /)
-  await visible(refused.or(loggedIn))
-  return (await loggedIn.isVisible()) ? "in" : "refused"
-}
+/** Logs in from a fresh login page; whether it worked or was refused. */
+const logIn = (page: Page, email: string, password: string) => tryLogIn(page, app.appUrl!, email, password)
 
 describe("a forgotten password", () => {
   it("goes from the login page to a printed link that sets a new password, which then logs in", async () => {
