@@ -39,6 +39,12 @@ export interface ServerOptions {
    */
   readonly maxBodySize?: number | undefined
   /**
+   * The `/signal` clients one publishable key may hold from one address (default 100 of the
+   * platform's 1,000): one process cannot take every slot. A load test that opens more from one
+   * machine raises it.
+   */
+  readonly maxSignalClientsPerCaller?: number | undefined
+  /**
    * The clock the backend reads (token lifetimes, dates), by default the system's. Give it a
    * `TestClock` to let time pass in tests without waiting.
    */
@@ -109,7 +115,7 @@ const headersOf = (request: IncomingMessage): Record<string, string> => {
 
 /** Why the options cannot start a server (a message naming the option), or `undefined`. */
 export const serverOptionsProblem = (options: ServerOptions): string | undefined => {
-  const { port, host, accessTokenTtl, maxBodySize } = options
+  const { port, host, accessTokenTtl, maxBodySize, maxSignalClientsPerCaller } = options
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     return `port must be a whole number from 0 to 65535 (0: any free port), got ${String(port)}`
   }
@@ -118,6 +124,9 @@ export const serverOptionsProblem = (options: ServerOptions): string | undefined
   }
   if (accessTokenTtl !== undefined && !(Number.isInteger(accessTokenTtl) && accessTokenTtl > 0)) {
     return `accessTokenTtl must be a whole number of seconds above 0, got ${String(accessTokenTtl)}`
+  }
+  if (maxSignalClientsPerCaller !== undefined && !(Number.isInteger(maxSignalClientsPerCaller) && maxSignalClientsPerCaller >= 1)) {
+    return `maxSignalClientsPerCaller must be a whole number above 0, got ${String(maxSignalClientsPerCaller)}`
   }
   if (options.clock !== undefined && typeof options.clock?.currentTimeMillisUnsafe !== "function") {
     return "clock must be an Effect Clock (such as a TestClock)"
@@ -152,7 +161,12 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const clock = options.clock
   const run = <A>(effect: Effect.Effect<A>): Promise<A> =>
     Effect.runPromise(clock === undefined ? effect : Effect.provideService(effect, Clock.Clock, clock))
-  const backend = await run(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl, maxBodySize: options.maxBodySize }))
+  const backend = await run(Backend.make({
+    seed: options.seed,
+    accessTokenTtl: options.accessTokenTtl,
+    maxBodySize: options.maxBodySize,
+    maxSignalClientsPerCaller: options.maxSignalClientsPerCaller
+  }))
 
   // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts)
   const uploads = makeUploads()

@@ -56,6 +56,11 @@ export interface BackendOptions {
   readonly accessTokenTtl?: number | undefined
   /** The largest request body accepted, in bytes (default 5 MiB); larger ones answer 413. */
   readonly maxBodySize?: number | undefined
+  /**
+   * The `/signal` clients one publishable key may hold from one address (default 100 of the
+   * platform's 1,000), so that one process cannot take every slot.
+   */
+  readonly maxSignalClientsPerCaller?: number | undefined
 }
 
 /** A running in-memory backend. */
@@ -231,6 +236,10 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
   const bodySizeProblem = maxBodySizeProblem(options.maxBodySize)
   if (bodySizeProblem !== undefined) return yield* Effect.die(new TypeError(bodySizeProblem))
   const maxBodySize = options.maxBodySize ?? defaultMaxBodySize
+  const perCaller = options.maxSignalClientsPerCaller
+  if (perCaller !== undefined && !(Number.isInteger(perCaller) && perCaller >= 1)) {
+    return yield* Effect.die(new TypeError(`maxSignalClientsPerCaller must be a whole number above 0, got ${String(perCaller)}`))
+  }
   const ttl = options.accessTokenTtl
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) {
     return yield* Effect.die(new TypeError(`accessTokenTtl must be a whole number of seconds above 0, got ${String(ttl)}`))
@@ -373,7 +382,12 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     payloadTooLarge: () => errorResponse(payloadTooLarge(maxBodySize), uuid()),
     issueAuthorizationCode,
     store,
-    signal: SignalService.make({ store, signingKey: settings.signingKey, maxBacklog: 2 * maxBodySize }),
+    signal: SignalService.make({
+      store,
+      signingKey: settings.signingKey,
+      maxBacklog: 2 * maxBodySize,
+      maxClientsPerCaller: options.maxSignalClientsPerCaller
+    }),
     onEvent: (listener) => {
       store.eventListeners.add(listener)
       return () => store.eventListeners.delete(listener)
