@@ -7,7 +7,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { defaultKeys, type Seed, type SeedData } from "../Seed.js"
 import { demoSeed } from "../seeds/demo.js"
-import { findApiKey, parseApiKey, parseAuthorization, resolveAccess } from "./Access.js"
+import { findApiKey, isRevoked, parseApiKey, parseAuthorization, resolveAccess } from "./Access.js"
 import { ApiError, apiError, badRequest, forbidden, hiddenForbidden, RawResponse, reasonPhrase, unauthorized } from "./ApiError.js"
 import * as Assessments from "./Assessments.js"
 import * as Auth from "./Auth.js"
@@ -284,11 +284,12 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     }
     const version = (versionHeader ?? latestVersion) as ApiVersion
 
-    // An expired or badly signed token is ignored: the request runs without a user.
+    // An expired, revoked or badly signed token is ignored: the request runs without a user.
     let claims: Jwt.Claims | undefined
     if (credentials.token !== undefined) {
       claims = yield* Jwt.verify(credentials.token, settings.signingKey)
       if (claims !== undefined && typeof claims.exp === "number" && claims.exp * 1000 <= now) claims = undefined
+      if (claims !== undefined && isRevoked(store, claims)) claims = undefined
     }
 
     const rawBody = method === "GET" || method === "DELETE" ? undefined : parseBody(request.body, headers["content-type"])

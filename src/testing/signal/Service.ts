@@ -30,7 +30,7 @@
  */
 import * as Effect from "effect/Effect"
 import { encodeOpen, encodePacket, decodeFrame, NAMESPACE, PONG } from "../../signal/protocol.js"
-import { findApiKey, organizationMembership, parseApiKey } from "../backend/Access.js"
+import { findApiKey, isRevoked, organizationMembership, parseApiKey } from "../backend/Access.js"
 import * as Jwt from "../backend/Jwt.js"
 import { randomString, type Store } from "../backend/Store.js"
 import { type Listener, PLATFORM_CHANNEL } from "./Rooms.js"
@@ -200,7 +200,8 @@ export const make = (options: {
         if (typeof authToken !== "string") return "String authentication token expected"
         const claims = await Effect.runPromise(Jwt.verify(authToken, options.signingKey))
         if (claims === undefined) return "Invalid authentication token"
-        const expired = typeof claims.exp === "number" && claims.exp * 1000 <= Date.now()
+        // a token issued before a password reset counts as expired
+        const expired = (typeof claims.exp === "number" && claims.exp * 1000 <= Date.now()) || isRevoked(store, claims)
         const subject = claims.sub ?? claims.userId
         if (!expired && typeof subject === "string" && internalId("usr", subject)) {
           userId = subject
