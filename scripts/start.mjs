@@ -7,6 +7,7 @@
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { networkInterfaces } from "node:os"
 import { resolve } from "node:path"
 import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "../bin/backend.mjs"
 import { isTileTemplate } from "../demo/src/tileTemplate.js"
@@ -366,6 +367,7 @@ const main = async () => {
       config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads`, resetLinksInTerminal: true, ...options.map }
     }).catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
+    for (const origin of appOrigins(options.host, /:(\d+)$/.exec(web.url)[1])) api.allowUploadOrigin(origin)
     printResetLinks(api.backend, web.url)
     lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "", "  Password reset links are printed here (no email is sent).", "")
   } else {
@@ -377,6 +379,26 @@ const main = async () => {
     ""
   )
   console.log(lines.join("\n"))
+}
+
+/**
+ * The origins the app's pages have, for the uploads' CORS: the host it listens on, `localhost` for
+ * a loopback address, and every address of this machine for a wildcard one (`0.0.0.0`, `::`).
+ */
+const appOrigins = (host, port) => {
+  const loopback = ["127.0.0.1", "::1", "localhost"]
+  const wildcard = host === "0.0.0.0" || host === "::"
+  const hosts = new Set([host])
+  if (loopback.includes(host) || wildcard) for (const name of loopback) hosts.add(name)
+  if (wildcard) {
+    for (const addresses of Object.values(networkInterfaces())) {
+      // a link-local address's zone (fe80::1%eth0) is no part of an origin
+      for (const { address } of addresses ?? []) if (!address.includes("%")) hosts.add(address)
+    }
+  }
+  hosts.delete("0.0.0.0")
+  hosts.delete("::")
+  return [...hosts].map((name) => `http://${name.includes(":") ? `[${name}]` : name}:${port}`)
 }
 
 /**

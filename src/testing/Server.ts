@@ -16,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { isOrganization } from "./backend/Access.js"
 import * as Backend from "./backend/Backend.js"
 import { maxBodySizeProblem } from "./backend/Limits.js"
 import type { Seed } from "./Seed.js"
@@ -60,6 +61,12 @@ export interface RunningServer {
   readonly publishableApiKey: string
   /** The backend answering the requests (e.g. to issue SSO authorization codes). */
   readonly backend: Backend.Backend
+  /**
+   * Lets pages of `origin` (such as `http://127.0.0.1:4000`) upload development photos
+   * (`POST /_dev/uploads`, CORS): no other site's page may. `npm start` gives the app's origin.
+   * Throws a `TypeError` for what is not an http(s) origin.
+   */
+  readonly allowUploadOrigin: (origin: string) => void
   /** Stops listening and closes open connections. */
   readonly close: () => Promise<void>
 }
@@ -168,13 +175,30 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     maxSignalClientsPerCaller: options.maxSignalClientsPerCaller
   }))
 
-  // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts)
-  const uploads = makeUploads()
+  // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts); the
+  // user is the one the backend's own POST /auth/check finds in the token
+  const uploads = makeUploads({
+    userOf: async (authorization) => {
+      if (authorization === undefined || authorization === "") return undefined
+      const checked = await run(backend.handle({
+        method: "POST",
+        url: "/auth/check",
+        headers: { authorization: `Basic ${btoa(`${backend.secretApiKey}:`)}`, "content-type": "application/json" },
+        body: JSON.stringify({ authorization })
+      }))
+      if (checked.status !== 200) return undefined
+      const { valid, user, tokenExpired } = JSON.parse(checked.body) as { valid?: unknown; user?: Record<string, unknown> | null; tokenExpired?: unknown }
+      const userId = user?.sub ?? user?.userId
+      if (valid !== true || tokenExpired !== false || typeof userId !== "string") return undefined
+      const stored = backend.store.get("user", userId)
+      return stored !== undefined && !isOrganization(stored) ? userId : undefined
+    }
+  })
 
   const listener = async (request: IncomingMessage, response: ServerResponse) => {
     try {
       if (SignalHttp.handleHttp(request, response)) return
-      if (uploads(request, response)) return
+      if (uploads.handle(request, response)) return
       if (request.method === "OPTIONS") {
         const requested = request.headers["access-control-request-headers"]
         const allowed = requested === undefined
@@ -233,6 +257,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     secretApiKey: backend.secretApiKey,
     publishableApiKey: backend.publishableApiKey,
     backend,
+    allowUploadOrigin: uploads.allowOrigin,
     close: () =>
       new Promise<void>((resolve, reject) => {
         closeSignal()
