@@ -89,7 +89,12 @@ const refuseSecretKeyForApp = (seed, from) => {
   }
 }
 
-/** The Stelace server of `--api-url`: an http(s) URL without credentials, path or query. */
+/**
+ * The Stelace server of `--api-url`: an http(s) URL of a scheme, a host and a port, nothing else.
+ * The host is a name of letters, digits, dots and hyphens, or an IP address: it goes into the
+ * page's Content-Security-Policy, where a `;` (`http://a;b.example`, which URL parsers take) would
+ * end the directive.
+ */
 const readApiUrl = (value) => {
   let url
   try {
@@ -98,6 +103,9 @@ const readApiUrl = (value) => {
     throw new UsageError(`--api-url must be a URL such as https://api.example.com, not "${value}"`)
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--api-url must be an http: or https: URL, not "${value}"`)
+  if (!/^([a-z0-9-]+\.)*[a-z0-9-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/.test(url.host)) {
+    throw new UsageError(`--api-url must have a host of letters, digits, dots and hyphens, or an IP address, not "${value}"`)
+  }
   if (url.username !== "" || url.password !== "") throw new UsageError("--api-url must not carry credentials: the app sends its key itself")
   if ((url.pathname !== "/" && url.pathname !== "") || url.search !== "" || url.hash !== "") {
     throw new UsageError(`--api-url is the server's origin (the SDK adds the paths), not "${value}"`)
