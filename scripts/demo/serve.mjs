@@ -378,8 +378,12 @@ export const writeSite = ({ dir, outDir, config }) => {
   return [...outputs.keys(), exportManifest]
 }
 
-/** Starts the static server; resolves with its URL and a `close` function. Refuses a key that is not publishable. */
-export const serveApp = async ({ dir, port, host, config }) => {
+/**
+ * Starts the static server; resolves with its URL and a `close` function. Refuses a key that is
+ * not publishable. `maxConnections`, when given, bounds the connections served at once: beyond, a
+ * new one is closed at once and the others are served.
+ */
+export const serveApp = async ({ dir, port, host, config, maxConnections }) => {
   refuseUnpublishableKey(config)
   const index = Buffer.from(indexWith(dir, config))
   const pageHeaders = pageHeadersFor(config)
@@ -447,12 +451,17 @@ export const serveApp = async ({ dir, port, host, config }) => {
     if (inside && !copy && !file.endsWith(`${sep}index.html`) && existsSync(file) && statSync(file).isFile()) {
       // Vite names what it emits in assets/ by content hash: a new build gives new names
       const hashed = file.startsWith(join(dir, "assets") + sep)
-      send(request, response, {
-        key: file,
-        type: extname(file),
-        cacheControl: hashed ? immutable : "no-cache",
-        body: readFileSync(file)
-      }).catch(failed)
+      let body
+      try {
+        body = readFileSync(file)
+      } catch (error) {
+        // out of file descriptors: this answer fails, the server goes on
+        if (error.code !== "EMFILE" && error.code !== "ENFILE") return failed(error)
+        response.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1", "x-content-type-options": "nosniff" })
+        response.end("Busy: try again")
+        return
+      }
+      send(request, response, { key: file, type: extname(file), cacheControl: hashed ? immutable : "no-cache", body }).catch(failed)
       return
     }
     if (extname(pathname) !== "" && pathname !== "/index.html") {
@@ -461,12 +470,20 @@ export const serveApp = async ({ dir, port, host, config }) => {
     }
     send(request, response, { key: "index.html", type: ".html", cacheControl: "no-cache", body: index }).catch(failed)
   })
+  if (maxConnections !== undefined) server.maxConnections = maxConnections
   await new Promise((resolve, reject) => {
     server.once("error", reject)
     server.listen(port, host, () => {
       server.off("error", reject)
       resolve()
     })
+  })
+  // a connection the system could not accept (out of descriptors): the others are still served
+  const told = new Set()
+  server.on("error", (error) => {
+    if (told.has(error.code)) return
+    told.add(error.code)
+    console.error(`The app's server could not accept a connection (${error.code}); it goes on with the others`)
   })
   return {
     url: `http://${host}:${server.address().port}`,

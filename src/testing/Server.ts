@@ -46,6 +46,13 @@ export interface ServerOptions {
    */
   readonly maxSignalClientsPerCaller?: number | undefined
   /**
+   * The most connections served at once (`/signal` sockets included); beyond, a new connection is
+   * closed at once and the others are served. No limit unless given: `npm start` and
+   * `stelace-effect-server` set one below the process's file descriptor limit, so that idle
+   * sockets cannot take the descriptors the process needs.
+   */
+  readonly maxConnections?: number | undefined
+  /**
    * The clock the backend reads (token lifetimes, dates), by default the system's. Give it a
    * `TestClock` to let time pass in tests without waiting.
    */
@@ -131,6 +138,9 @@ export const serverOptionsProblem = (options: ServerOptions): string | undefined
   }
   if (accessTokenTtl !== undefined && !(Number.isInteger(accessTokenTtl) && accessTokenTtl > 0)) {
     return `accessTokenTtl must be a whole number of seconds above 0, got ${String(accessTokenTtl)}`
+  }
+  if (options.maxConnections !== undefined && !(Number.isInteger(options.maxConnections) && options.maxConnections >= 1)) {
+    return `maxConnections must be a whole number above 0, got ${String(options.maxConnections)}`
   }
   if (maxSignalClientsPerCaller !== undefined && !(Number.isInteger(maxSignalClientsPerCaller) && maxSignalClientsPerCaller >= 1)) {
     return `maxSignalClientsPerCaller must be a whole number above 0, got ${String(maxSignalClientsPerCaller)}`
@@ -239,6 +249,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   }
 
   const server = http.createServer((request, response) => void listener(request, response))
+  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
   const closeSignal = await SignalHttp.attachUpgrades(server, backend.signal, backend.maxBodySize)
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
@@ -248,6 +259,14 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       server.off("error", failed)
       resolve()
     })
+  })
+  // a connection the system could not accept (out of descriptors): the others are still served
+  const told = new Set<string>()
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    const code = error.code ?? error.message
+    if (told.has(code)) return
+    told.add(code)
+    console.error(`stelace-effect/testing: a connection could not be accepted (${code}); the server goes on with the others`)
   })
   const address = server.address()
   const port = typeof address === "object" && address !== null ? address.port : Number(options.port)
