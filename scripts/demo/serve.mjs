@@ -118,10 +118,11 @@ export const tileSource = (template) => {
  * The page's Content-Security-Policy for a configuration. Scripts, styles and fonts come from the
  * app alone. Requests (`fetch`, XHR, beacons, the signal socket) go to the app, the API and the
  * photo uploads; images come from those, `data:` and `blob:` URLs and the map's tiles. So a script
- * that got onto the page cannot post the visitor's token to another host, nor load it there in an
- * image's address. (A policy governs what a page loads, not where it navigates: a script could
- * still send the browser to another site.) No plugins, no `<base>`, and no framing by another
- * site, which could lay its page over the booking buttons.
+ * that got onto the page cannot send anything straight to another host, nor load it there in an
+ * image's address. It can still relay the visitor's token through the API itself (`POST /signal`
+ * to a channel someone else listens on, a message), and send the browser to another site: a
+ * policy says where a page's requests go, not what they carry (docs/demo.md). No plugins, no
+ * `<base>`, and no framing by another site, which could lay its page over the booking buttons.
  */
 export const contentSecurityPolicy = (config) => {
   const api = httpOrigin(config.apiUrl)
