@@ -1,7 +1,9 @@
 /**
  * The in-memory backend as the command lines run it (`stelace-effect-server` and `npm start`):
- * loading it, reading a seed option, and the lines that describe a running backend.
+ * loading it, reading a seed option, the lines that describe a running backend, and how many
+ * connections its servers may hold.
  */
+import { execFileSync } from "node:child_process"
 import { existsSync, readFileSync, rmSync } from "node:fs"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
@@ -102,4 +104,36 @@ export const describeBackend = (server, seed, demo) => {
     lines.push("")
   }
   return lines
+}
+
+/** The most file descriptors this process may have open, or `undefined` when it cannot tell (or there is no limit). */
+export const descriptorLimit = () => {
+  try {
+    const text = process.platform === "linux"
+      ? /^Max open files\s+(\S+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1]
+      : process.platform === "win32"
+      ? undefined
+      : execFileSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).trim()
+    const limit = Number(text)
+    return Number.isSafeInteger(limit) && limit > 0 ? limit : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Descriptors kept for what is not a connection: the process's own, the files it reads, `/proc`. */
+const RESERVED_DESCRIPTORS = 64
+
+/**
+ * How many connections each server of this process may hold at once, so that connections never
+ * take the descriptors the process needs to go on (serving files, reading `/proc`): beyond, a
+ * server closes a new connection at once and serves the others. `shares` splits what is left
+ * (`[3, 1]`: three quarters for the API, a quarter for the app); `undefined` for each when the
+ * limit (from {@link descriptorLimit}) is unknown.
+ */
+export const connectionBudget = (shares, limit) => {
+  if (limit === undefined) return shares.map(() => undefined)
+  const usable = Math.max(limit - RESERVED_DESCRIPTORS, 8 * shares.length)
+  const total = shares.reduce((sum, share) => sum + share, 0)
+  return shares.map((share) => Math.max(4, Math.floor((usable * share) / total)))
 }

@@ -11,7 +11,7 @@
  * dependencies) into `node_modules/.cache/stelace-effect/`, so nothing needs building first; in
  * the published package, which has no sources, the backend comes from `dist/` (see ./backend.mjs).
  */
-import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "./backend.mjs"
+import { connectionBudget, describeBackend, descriptorLimit, loadTesting, maxBodySizeOf, seedOf } from "./backend.mjs"
 
 const usage = `Usage: stelace-effect-server [--port <port>] [--host <host>] [--seed demo|empty|<file.json>] [--access-token-ttl <seconds>] [--max-body-size <bytes|Nkb|Nmb>]`
 
@@ -95,7 +95,9 @@ const main = async () => {
   const options = checkOptions(parseArgs(process.argv.slice(2)))
   const { startServer, StelaceTest } = await loadTesting()
   const seed = options.seed
-  const server = await startServer(options)
+  // connections stop short of the descriptor limit, so that idle sockets cannot starve the process
+  const [maxConnections] = connectionBudget([1], descriptorLimit())
+  const server = await startServer({ ...options, maxConnections })
 
   const lines = ["", `Stelace in-memory backend listening on ${server.url}`, "", ...describeBackend(server, seed, StelaceTest.demo)]
   lines.push(

@@ -2,7 +2,8 @@
  * The demo's page under the Content-Security-Policy `npm start` sends with it: requests that a
  * script on the page makes to a host other than the app, the API and the photo uploads (and for
  * images, the map's tiles) are refused by the browser before they leave, and no other site may
- * show the app in a frame. The rest of
+ * show the app in a frame; and what it does not stop, a script relaying the token through the API
+ * itself (docs/demo.md says so). The rest of
  * the e2e suite runs under the same policy, and fails on any report of it in the console, so
  * everything the app does (its API calls, the signal socket, map tiles, photo uploads and
  * previews) is allowed by it.
@@ -11,6 +12,8 @@ import { once } from "node:events"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Browser } from "playwright-core"
+// named apart: the browser's own WebSocket is used inside page.evaluate
+import NodeWebSocket from "ws"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newContext, newPage, useDemo, visible } from "./browser.js"
 import type { Started } from "./server.js"
@@ -108,6 +111,46 @@ describe("the demo's Content-Security-Policy", () => {
     // the app itself still reaches its API: a page that reads it works
     await page.getByRole("link", { name: "My bookings" }).click()
     await visible(page.getByRole("heading", { level: 1, name: "My bookings" }))
+  })
+
+  it("does not stop a script relaying the token through the API: POST /signal to a channel someone outside listens on", async () => {
+    const { page } = await newPage(await newContext(browser))
+    await page.goto(new URL("/login", app.appUrl).href)
+    await page.getByLabel("Email").fill("alice@example.com")
+    await page.getByLabel("Password").fill("alice-password")
+    await page.getByRole("button", { name: "Log in" }).click()
+    await visible(page.getByText("Logged in as Alice"))
+    const config = JSON.parse(await page.locator("#stelace-config").textContent() ?? "{}") as { apiUrl: string; apiKey: string }
+
+    // someone outside, with the publishable key anyone can read in the page
+    const received = new Promise<string>((resolve) => {
+      const socket = new NodeWebSocket(`${config.apiUrl.replace(/^http/, "ws")}/signal/?EIO=3&transport=websocket`)
+      socket.on("message", (data) => {
+        const frame = data.toString()
+        if (frame === "40") socket.send("40/signal")
+        const request = /^42\/signal,(\d+)\["authentication"/.exec(frame)
+        if (request) socket.send(`43/signal,${request[1]}${JSON.stringify([{ publishableKey: config.apiKey, channels: ["outside"] }])}`)
+        if (frame.includes("\"relayed\"")) {
+          resolve(frame)
+          socket.close()
+        }
+      })
+    })
+    const status = await page.evaluate(async ({ apiUrl, apiKey }) => {
+      // 404 until the listener outside has joined its channel
+      for (let attempt = 0; ; attempt++) {
+        const response = await fetch(`${apiUrl}/signal`, {
+          method: "POST",
+          headers: { authorization: `Basic ${btoa(`${apiKey}:`)}`, "content-type": "application/json" },
+          body: JSON.stringify({ destination: "outside", event: "relayed", message: JSON.stringify(localStorage) })
+        })
+        if (response.status !== 404 || attempt >= 100) return response.status
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }, config)
+    expect(status).toBe(200)
+    expect(await received).toContain("accessToken")
+    expect(reached).toEqual([])
   })
 
   it("shows the app in no other site's frame", async () => {

@@ -1,9 +1,11 @@
 /**
  * `npm start`: options, what it serves, and that it stops everything it started on SIGINT and
- * SIGTERM, and within 2 s of its launcher's death (`kill -9`), releasing its ports.
+ * SIGTERM, and within 2 s of its launcher's death (`kill -9`), releasing its ports; and that it
+ * goes on serving when file descriptors run short.
  */
 import { execFileSync } from "node:child_process"
-import { connect } from "node:net"
+import { Agent, get as httpGet } from "node:http"
+import { connect, type Socket } from "node:net"
 import { describe, expect, it } from "vitest"
 import { root, start } from "./server.js"
 
@@ -38,6 +40,17 @@ const aliveInGroup = (pgid: number): Array<string> => {
     return []
   }
 }
+
+/** A GET through `agent` (to reuse a kept-alive connection): the status, once the body is read. */
+const getWith = (agent: Agent, url: URL, headers: Record<string, string>) =>
+  new Promise<{ status: number }>((resolve, reject) => {
+    const sent = httpGet(url, { agent, headers }, (response) => {
+      response.resume()
+      response.on("end", () => resolve({ status: response.statusCode ?? 0 }))
+    })
+    sent.on("error", reject)
+    sent.setTimeout(5_000, () => sent.destroy(new Error("no answer within 5 s")))
+  })
 
 /** A launcher that runs the script as its direct child and passes its output through. */
 const launcher = `require("node:child_process").spawn(process.execPath, process.argv.slice(1), { stdio: "inherit" })`
@@ -140,6 +153,48 @@ describe("npm start", () => {
       expect(await listening(app.appUrl!)).toBe(false)
       expect(await listening(app.apiUrl)).toBe(false)
     }
+  })
+
+  it("keeps serving when descriptors run short (ulimit -n 256, 400 idle sockets): no exit, no data lost", async () => {
+    // the shell sets the limit, then becomes the script: its parent stays this test
+    const app = await start(["--port", "0", "--api-port", "0"], { command: ["sh", "-c", 'ulimit -n 256 && exec "$0" "$@"', process.execPath, "scripts/start.mjs"] })
+    const secret = { authorization: `Basic ${btoa("seck_test_LocalStelaceSecretKey0001:")}`, "content-type": "application/json" }
+    const idle: Array<Socket> = []
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const created = await fetch(new URL("/categories", app.apiUrl), { method: "POST", headers: secret, body: JSON.stringify({ name: "Kept" }) })
+      const category = (await created.json()) as { id: string }
+      // a connection each server already serves, kept open
+      expect((await getWith(agent, new URL(`/categories/${category.id}`, app.apiUrl), secret)).status).toBe(200)
+      const appAgent = new Agent({ keepAlive: true, maxSockets: 1 })
+      expect((await getWith(appAgent, new URL("/", app.appUrl), {})).status).toBe(200)
+
+      for (const url of [app.apiUrl, app.appUrl!]) {
+        for (let index = 0; index < 200; index++) {
+          const socket = connect(Number(new URL(url).port), "127.0.0.1")
+          socket.on("error", () => {})
+          idle.push(socket)
+        }
+      }
+      await Promise.all(idle.map((socket) => new Promise((resolve) => socket.once("connect", resolve).once("close", resolve))))
+      // several rounds of the launcher watchdog, which read /proc through it all
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      expect(app.process.exitCode).toBeNull()
+      // the connections already served still are; a new one is refused, not left hanging
+      expect((await getWith(agent, new URL(`/categories/${category.id}`, app.apiUrl), secret)).status).toBe(200)
+      expect((await getWith(appAgent, new URL("/", app.appUrl), {})).status).toBe(200)
+      appAgent.destroy()
+      await expect(getWith(new Agent(), new URL("/", app.apiUrl), {})).rejects.toThrow()
+
+      for (const socket of idle) socket.destroy()
+      await expect.poll(async () => (await fetch(new URL(`/categories/${category.id}`, app.apiUrl), { headers: secret }).catch(() => undefined))?.status).toBe(200)
+      expect((await fetch(new URL("/", app.appUrl))).status).toBe(200)
+      expect(app.output()).not.toContain("Error")
+    } finally {
+      for (const socket of idle) socket.destroy()
+      agent.destroy()
+    }
+    expect(await app.stop("SIGTERM")).toBe(0)
   })
 
   it.each([

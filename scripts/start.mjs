@@ -7,8 +7,9 @@
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { networkInterfaces } from "node:os"
 import { resolve } from "node:path"
-import { describeBackend, loadTesting, maxBodySizeOf, seedOf } from "../bin/backend.mjs"
+import { connectionBudget, describeBackend, descriptorLimit, loadTesting, maxBodySizeOf, seedOf } from "../bin/backend.mjs"
 import { isTileTemplate } from "../demo/src/tileTemplate.js"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp, writeSite } from "./demo/serve.mjs"
@@ -88,7 +89,12 @@ const refuseSecretKeyForApp = (seed, from) => {
   }
 }
 
-/** The Stelace server of `--api-url`: an http(s) URL without credentials, path or query. */
+/**
+ * The Stelace server of `--api-url`: an http(s) URL of a scheme, a host and a port, nothing else.
+ * The host is a name of letters, digits, dots and hyphens, or an IP address: it goes into the
+ * page's Content-Security-Policy, where a `;` (`http://a;b.example`, which URL parsers take) would
+ * end the directive.
+ */
 const readApiUrl = (value) => {
   let url
   try {
@@ -97,6 +103,9 @@ const readApiUrl = (value) => {
     throw new UsageError(`--api-url must be a URL such as https://api.example.com, not "${value}"`)
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--api-url must be an http: or https: URL, not "${value}"`)
+  if (!/^([a-z0-9-]+\.)*[a-z0-9-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/.test(url.host)) {
+    throw new UsageError(`--api-url must have a host of letters, digits, dots and hyphens, or an IP address, not "${value}"`)
+  }
   if (url.username !== "" || url.password !== "") throw new UsageError("--api-url must not carry credentials: the app sends its key itself")
   if ((url.pathname !== "/" && url.pathname !== "") || url.search !== "" || url.hash !== "") {
     throw new UsageError(`--api-url is the server's origin (the SDK adds the paths), not "${value}"`)
@@ -222,20 +231,36 @@ const remoteOptions = (raw, keyFlag, map, given) => {
   }
 }
 
-/** A process's parent pid and whether it has ended (a zombie counts as ended), or `undefined` if gone. */
+/**
+ * What the system says of a process: `{ ppid, ended, command }` (a zombie counts as ended),
+ * `"gone"` when there is no such process, or `"unknown"` when it cannot be read. Out of file
+ * descriptors (`EMFILE`), or denied (`EACCES`), a read says nothing of the process: only "no such
+ * file" (`/proc/<pid>` is gone) or `ps` finding none means it is gone.
+ */
 const processInfo = (pid) => {
-  try {
-    if (process.platform === "linux") {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-      // after "pid (name) ": state, ppid, ...; the name may hold spaces and parentheses
-      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim()
-      return { ppid: Number(ppid), ended: state === "Z" || state === "X", command }
+  if (process.platform === "linux") {
+    let stat
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    } catch (error) {
+      return error.code === "ENOENT" || error.code === "ESRCH" ? "gone" : "unknown"
     }
+    // after "pid (name) ": state, ppid, ...; the name may hold spaces and parentheses
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    let command = ""
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim()
+    } catch {
+      // the command only tells a script's shell apart; unread, the chain stops there
+    }
+    return { ppid: Number(ppid), ended: state === "Z" || state === "X", command }
+  }
+  try {
     const [ppid, state, ...command] = execFileSync("ps", ["-o", "ppid=,stat=,args=", "-p", String(pid)], { encoding: "utf8" }).trim().split(/\s+/)
-    return ppid === undefined || ppid === "" ? undefined : { ppid: Number(ppid), ended: state.startsWith("Z"), command: command.join(" ") }
-  } catch {
-    return undefined
+    return ppid === undefined || ppid === "" ? "gone" : { ppid: Number(ppid), ended: state.startsWith("Z"), command: command.join(" ") }
+  } catch (error) {
+    // ps ran and found no such process (exit status 1); anything else (it could not start) says nothing
+    return typeof error.status === "number" ? "gone" : "unknown"
   }
 }
 
@@ -251,7 +276,7 @@ const launcherChain = () => {
   if (process.platform === "win32" || process.env.npm_lifecycle_event === undefined) return chain
   for (let depth = 0; depth < 3; depth++) {
     const top = processInfo(chain.at(-1))
-    if (top === undefined || !isScriptShell(top.command) || top.ppid <= 1) break
+    if (typeof top !== "object" || !isScriptShell(top.command) || top.ppid <= 1) break
     chain.push(top.ppid)
   }
   return chain
@@ -261,7 +286,8 @@ const launcherChain = () => {
  * Calls `onGone` once the launcher is gone: when any process of the chain from this one up to it
  * has a new parent (its own parent died: npm -> sh -> node, after `kill -9` of npm, leaves the
  * shell to init), or the launcher itself ended; and when an IPC channel to the parent closes.
- * Checked four times a second, so the servers stop well within 2 s.
+ * Checked four times a second, so the servers stop well within 2 s. A process that cannot be read
+ * (no descriptor left, access denied) is not taken for gone: the next check looks again.
  */
 const watchLauncher = (onGone) => {
   if (process.connected) process.once("disconnect", onGone)
@@ -270,7 +296,8 @@ const watchLauncher = (onGone) => {
     if (process.ppid !== chain[1]) return false
     for (let i = 1; i < chain.length; i++) {
       const info = processInfo(chain[i])
-      if (info === undefined || info.ended) return false
+      if (info === "unknown") return true
+      if (info === "gone" || info.ended) return false
       if (i + 1 < chain.length && info.ppid !== chain[i + 1]) return false
     }
     return true
@@ -327,7 +354,8 @@ const main = async () => {
   }
   if (options.remote !== undefined) {
     const app = await buildDemo()
-    const web = await serveApp({ dir: app.outDir, port: options.port, host: options.host, config: options.remote })
+    const [maxConnections] = connectionBudget([1], descriptorLimit())
+    const web = await serveApp({ dir: app.outDir, port: options.port, host: options.host, config: options.remote, maxConnections })
       .catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
     console.log([
@@ -347,12 +375,15 @@ const main = async () => {
     loadTesting(),
     options.apiOnly ? undefined : buildDemo()
   ])
+  // connections stop short of the descriptor limit, so that idle sockets cannot starve the process
+  const [apiConnections, appConnections] = connectionBudget(options.apiOnly ? [1, 0] : [3, 1], descriptorLimit())
   const api = await testing.startServer({
     port: options.apiPort,
     host: options.host,
     seed,
     accessTokenTtl: options.accessTokenTtl,
-    maxBodySize: options.maxBodySize
+    maxBodySize: options.maxBodySize,
+    maxConnections: apiConnections
   }).catch((error) => Promise.reject(listenError("API", error)))
   started.push(api)
 
@@ -363,9 +394,11 @@ const main = async () => {
       port: options.port,
       host: options.host,
       // the local backend's development uploads (outside the Stelace API) hold the listings' photos
-      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads`, resetLinksInTerminal: true, ...options.map }
+      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads`, resetLinksInTerminal: true, ...options.map },
+      maxConnections: appConnections
     }).catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
+    for (const origin of appOrigins(options.host, /:(\d+)$/.exec(web.url)[1])) api.allowUploadOrigin(origin)
     printResetLinks(api.backend, web.url)
     lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "", "  Password reset links are printed here (no email is sent).", "")
   } else {
@@ -377,6 +410,26 @@ const main = async () => {
     ""
   )
   console.log(lines.join("\n"))
+}
+
+/**
+ * The origins the app's pages have, for the uploads' CORS: the host it listens on, `localhost` for
+ * a loopback address, and every address of this machine for a wildcard one (`0.0.0.0`, `::`).
+ */
+const appOrigins = (host, port) => {
+  const loopback = ["127.0.0.1", "::1", "localhost"]
+  const wildcard = host === "0.0.0.0" || host === "::"
+  const hosts = new Set([host])
+  if (loopback.includes(host) || wildcard) for (const name of loopback) hosts.add(name)
+  if (wildcard) {
+    for (const addresses of Object.values(networkInterfaces())) {
+      // a link-local address's zone (fe80::1%eth0) is no part of an origin
+      for (const { address } of addresses ?? []) if (!address.includes("%")) hosts.add(address)
+    }
+  }
+  hosts.delete("0.0.0.0")
+  hosts.delete("::")
+  return [...hosts].map((name) => `http://${name.includes(":") ? `[${name}]` : name}:${port}`)
 }
 
 /**

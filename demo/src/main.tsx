@@ -37,6 +37,10 @@ const BootError = ({ problem, values }: { problem: MessageId; values?: MessageVa
 const refuse = (problem: MessageId, values?: MessageValues) =>
   root.render(<LanguageProvider><BootError problem={problem} values={values} /></LanguageProvider>)
 
+/** The signed-in user's access token, for the photo uploads. */
+const accessTokenOf = (client: ReturnType<typeof createInstance>) => async () =>
+  (await client.getTokenStore().getTokens())?.accessToken
+
 const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinksInTerminal }: Config) => {
   const client = createInstance({
     apiKey,
@@ -61,7 +65,7 @@ const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinks
         <QueryClientProvider client={queryClient}>
           {/* given the query client, the provider drops a user's cached data when their session ends */}
           <StelaceProvider client={client} queryClient={queryClient}>
-            <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl)}>
+            <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl, accessTokenOf(client))}>
               <MapTilesContext value={{ url: mapTiles, attribution: mapAttribution }}>
                 <ResetLinksInTerminalContext value={resetLinksInTerminal}>
                   <RouterProvider router={router} context={{ prefetch, isLoggedIn: () => client.auth.info().isAuthenticated }} />

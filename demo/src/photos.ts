@@ -18,10 +18,17 @@ export const PhotoUploaderContext = createContext<PhotoUploader | undefined>(und
 
 export const usePhotoUploader = () => useContext(PhotoUploaderContext)
 
-/** An uploader that POSTs each image, as its own body, to `endpoint`, which answers `{ url }`. No credentials go with it. */
-export const httpUploader = (endpoint: URL): PhotoUploader => ({
+/**
+ * An uploader that POSTs each image, as its own body, to `endpoint`, which answers `{ url }`. The
+ * user's access token goes with it (`authorization: Bearer`), as the local server's development
+ * uploads require; no cookie does.
+ */
+export const httpUploader = (endpoint: URL, accessToken: () => Promise<string | undefined>): PhotoUploader => ({
   upload: async (photo) => {
-    const response = await fetch(endpoint, { method: "POST", headers: { "content-type": photo.type }, body: photo, credentials: "omit" })
+    const token = await accessToken()
+    const headers: Record<string, string> = { "content-type": photo.type }
+    if (token !== undefined) headers.authorization = `Bearer ${token}`
+    const response = await fetch(endpoint, { method: "POST", headers, body: photo, credentials: "omit" })
     const answer: unknown = await response.json().catch(() => undefined)
     const url = typeof answer === "object" && answer !== null && "url" in answer && typeof answer.url === "string" ? answer.url : undefined
     if (!response.ok || url === undefined) throw new Error(`The upload endpoint answered ${response.status} without a URL`)

@@ -13,8 +13,9 @@
  * ({@link contentSecurityPolicy}): what the page fetches, connects to and loads goes only to the
  * app, the API, the photo uploads and (images) the map's tiles.
  */
+import { createHash } from "node:crypto"
+import { constants as fsConstants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { basename, dirname, extname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
@@ -75,11 +76,17 @@ export const chooseEncoding = (header) => {
   return best
 }
 
-/** The origin of an http(s) URL, or `undefined`. */
+/** A host name, an IPv4 address or a bracketed IPv6 address, and a port: nothing a header could split on. */
+const plainHost = /^(\*\.)?[a-z0-9.\-:[\]]+$/
+
+/**
+ * The origin of an http(s) URL as a CSP source, or `undefined` for anything else, a host that is
+ * more than a name or an address (`http://a;b.example` would end the directive) included.
+ */
 const httpOrigin = (url) => {
   try {
     const parsed = new URL(url)
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined
+    return (parsed.protocol === "http:" || parsed.protocol === "https:") && plainHost.test(parsed.host) ? parsed.origin : undefined
   } catch {
     return undefined
   }
@@ -102,7 +109,7 @@ export const tileSource = (template) => {
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined
   const host = url.host.startsWith(`${subdomain}.`) ? `*.${url.host.slice(subdomain.length + 1)}` : url.host
   // a host name, an IP address and a port, nothing else: the source goes into a header
-  return /^(\*\.)?[a-z0-9.\-:[\]]+$/.test(host) && !host.includes(subdomain) && url.username === "" && url.password === ""
+  return plainHost.test(host) && !host.includes(subdomain) && url.username === "" && url.password === ""
     ? `${url.protocol}//${host}`
     : url.protocol
 }
@@ -111,10 +118,11 @@ export const tileSource = (template) => {
  * The page's Content-Security-Policy for a configuration. Scripts, styles and fonts come from the
  * app alone. Requests (`fetch`, XHR, beacons, the signal socket) go to the app, the API and the
  * photo uploads; images come from those, `data:` and `blob:` URLs and the map's tiles. So a script
- * that got onto the page cannot post the visitor's token to another host, nor load it there in an
- * image's address. (A policy governs what a page loads, not where it navigates: a script could
- * still send the browser to another site.) No plugins, no `<base>`, and no framing by another
- * site, which could lay its page over the booking buttons.
+ * that got onto the page cannot send anything straight to another host, nor load it there in an
+ * image's address. It can still relay the visitor's token through the API itself (`POST /signal`
+ * to a channel someone else listens on, a message), and send the browser to another site: a
+ * policy says where a page's requests go, not what they carry (docs/demo.md). No plugins, no
+ * `<base>`, and no framing by another site, which could lay its page over the booking buttons.
  */
 export const contentSecurityPolicy = (config) => {
   const api = httpOrigin(config.apiUrl)
@@ -170,11 +178,15 @@ const precompressed = (file) => {
 
 const configScript = /<script id="stelace-config" type="application\/json">[^<]*<\/script>/
 
-/** `index.html` with the runtime configuration written in (`<` escaped so it stays in its script). */
+/**
+ * `index.html` with the runtime configuration written in (`<` escaped so it stays in its script).
+ * A replacer function, not a string: in a replacement string `$&`, `` $` `` and `$'` paste parts of
+ * the page, and a key or an attribution may hold them.
+ */
 const indexWith = (dir, config) => {
   const html = readFileSync(join(dir, "index.html"), "utf8")
   const json = JSON.stringify(config).replace(/</g, "\\u003c")
-  return html.replace(configScript, `<script id="stelace-config" type="application/json">${json}</script>`)
+  return html.replace(configScript, () => `<script id="stelace-config" type="application/json">${json}</script>`)
 }
 
 /** Refuses a configuration whose key is not publishable: every visitor's browser gets it. */
@@ -196,7 +208,7 @@ const pageHeadersFor = (config) => ({
 /** Vite's hashed files: a new build gives new names, so they are cached for good. */
 const immutable = "public, max-age=31536000, immutable"
 
-/** The file an exported site lists its files in, so that the next export replaces them and nothing else. */
+/** The file an exported site lists its files in, with their hashes, so that the next export replaces them and nothing else. */
 export const exportManifest = ".stelace-export.json"
 
 /** The real path of `path`, or of its nearest folder that exists followed by the rest. */
@@ -209,13 +221,76 @@ const realPathOf = (path) => {
     if (parent === existing) break
     existing = parent
   }
-  return join(realpathSync(existing), ...missing)
+  return missing.reduce((folder, name) => join(folder, name), realpathSync(existing))
 }
 
 /** Whether `path` is `folder` or inside it. */
 const isWithin = (folder, path) => {
   const within = relative(folder, path)
   return within === "" || (within !== ".." && !within.startsWith(`..${sep}`) && !isAbsolute(within))
+}
+
+const sha256 = (content) => createHash("sha256").update(content).digest("hex")
+
+/** What an export never touches, whatever a manifest says: a deploy repository and its domain file. */
+const isProtected = (name) => name === "CNAME" || name === exportManifest || name.split("/")[0] === ".git"
+
+/** What is at `path`, without following a link: `missing`, `link`, `file`, `folder` or `other`. */
+const kindOf = (path) => {
+  let stats
+  try {
+    stats = lstatSync(path)
+  } catch (error) {
+    if (error.code === "ENOENT") return "missing"
+    throw error
+  }
+  return stats.isSymbolicLink() ? "link" : stats.isFile() ? "file" : stats.isDirectory() ? "folder" : "other"
+}
+
+/** Opening for writing that fails on a link where the file should be (where the system can say). */
+const writeFlags = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | (fsConstants.O_NOFOLLOW ?? 0)
+
+/**
+ * A file of the export, by its name (`assets/index-Bq3x9Z1a.js`): its path under `root`, once
+ * every part of it is checked. A name that is absolute, climbs out (`..`), is empty or odd, or
+ * runs through a symbolic link or anything but a folder, has none: `undefined`.
+ */
+const pathIn = (root, name) => {
+  if (typeof name !== "string" || name === "" || name.includes("\\") || name.includes("\0") || isAbsolute(name)) return undefined
+  const parts = name.split("/")
+  if (parts.some((part) => part === "" || part === "." || part === "..")) return undefined
+  let folder = root
+  for (const part of parts.slice(0, -1)) {
+    folder = join(folder, part)
+    const kind = kindOf(folder)
+    if (kind === "missing") break
+    if (kind !== "folder") return undefined
+  }
+  const path = join(root, ...parts)
+  return isWithin(root, path) && path !== root ? path : undefined
+}
+
+/**
+ * The files an earlier export wrote and that are still as it wrote them: each name the manifest
+ * lists with a hash, inside the folder, through no link, a plain file whose content has that hash.
+ * A manifest in another shape, or a file changed since, gives nothing to remove.
+ */
+const earlierFiles = (root, manifest) => {
+  let listed
+  try {
+    listed = JSON.parse(readFileSync(manifest, "utf8")).files
+  } catch {
+    return new Map()
+  }
+  const files = new Map()
+  if (typeof listed !== "object" || listed === null || Array.isArray(listed)) return files
+  for (const [name, hash] of Object.entries(listed)) {
+    if (typeof hash !== "string" || isProtected(name)) continue
+    const path = pathIn(root, name)
+    if (path === undefined || kindOf(path) !== "file" || sha256(readFileSync(path)) !== hash) continue
+    files.set(name, path)
+  }
+  return files
 }
 
 /**
@@ -228,67 +303,88 @@ const isWithin = (folder, path) => {
  * warning).
  *
  * Writes into `outDir` when it is missing, holds only hidden entries (a deploy repository's
- * `.git`), or is an earlier export: then the files that export listed in {@link exportManifest}
- * are removed first, so that no stale asset stays. Refuses any other folder, a folder inside the
- * build, and any path through a symbolic link, which could lead its writes to someone's files.
- * Returns the files written, relative to `outDir`.
+ * `.git`), or is an earlier export. {@link exportManifest} lists each file the export wrote with
+ * the SHA-256 of its content; the next export removes those still as written (no stale asset
+ * stays), and nothing else: a file changed since, or someone else's, in the way of a file to write
+ * stops the export before anything is touched. `.git` and `CNAME` are never touched. Every path
+ * is resolved before it is used: a path that leaves the folder or runs through a symbolic link is
+ * refused (a name of an edited list is skipped), as are any other folder, a folder inside the
+ * build, and an `outDir` that is itself a link. Returns the files written, relative to `outDir`.
  */
 export const writeSite = ({ dir, outDir, config }) => {
   refuseUnpublishableKey(config)
   if (isWithin(realPathOf(dir), realPathOf(outDir))) {
     throw new TypeError(`${outDir} is inside the build it would be written from: choose a folder outside it`)
   }
-  const manifest = join(outDir, exportManifest)
-  if (existsSync(outDir)) {
-    if (lstatSync(outDir).isSymbolicLink() || !statSync(outDir).isDirectory()) throw new TypeError(`${outDir} is not a folder (a file or a symbolic link)`)
-    const earlier = existsSync(manifest) && lstatSync(manifest).isFile()
-    if (!earlier && readdirSync(outDir).some((name) => !name.startsWith("."))) {
-      throw new TypeError(`${outDir} is not empty and holds no exported site: choose an empty or new folder`)
-    }
-    if (earlier) {
-      const listed = JSON.parse(readFileSync(manifest, "utf8")).files
-      for (const name of Array.isArray(listed) ? listed : []) {
-        const path = join(outDir, String(name))
-        // only files of the export, inside it: a hand-edited list removes nothing else
-        if (!isWithin(outDir, path) || path === outDir || !existsSync(path) || !lstatSync(path).isFile()) continue
-        rmSync(path)
-      }
-    }
+  const outKind = kindOf(resolve(outDir))
+  if (outKind !== "missing" && outKind !== "folder") throw new TypeError(`${outDir} is not a folder (a file or a symbolic link)`)
+  // the folder as the system finds it, its parents' links followed: inside it, no link is
+  const root = realPathOf(outDir)
+  const manifest = join(root, exportManifest)
+  const manifestKind = kindOf(manifest)
+  if (manifestKind !== "missing" && manifestKind !== "file") throw new TypeError(`${manifest} is in the way (a folder or a symbolic link)`)
+  if (outKind === "folder" && manifestKind === "missing" && readdirSync(root).some((name) => !name.startsWith("."))) {
+    throw new TypeError(`${outDir} is not empty and holds no exported site: choose an empty or new folder`)
   }
-  const written = []
-  const write = (name, content) => {
-    const target = join(outDir, name)
-    for (let part = dirname(target); isWithin(outDir, part); part = dirname(part)) {
-      if (existsSync(part) && lstatSync(part).isSymbolicLink()) throw new TypeError(`${part} is a symbolic link: the export writes through none`)
-      if (part === outDir) break
-    }
-    if (existsSync(target) && !lstatSync(target).isFile()) throw new TypeError(`${target} is in the way (a folder or a symbolic link)`)
-    mkdirSync(dirname(target), { recursive: true })
-    if (typeof content === "string") writeFileSync(target, content)
-    else copyFileSync(content.from, target)
-    written.push(name)
-  }
+
+  const outputs = new Map()
   for (const file of filesUnder(dir)) {
     const name = relative(dir, file).split(sep).join("/")
     const copy = /\.(br|gz)$/.test(name) && existsSync(file.slice(0, -3))
-    if (!copy && name !== "index.html") write(name, { from: file })
+    if (!copy && name !== "index.html") outputs.set(name, readFileSync(file))
   }
-  write("index.html", indexWith(dir, config))
+  outputs.set("index.html", Buffer.from(indexWith(dir, config)))
   const headerLines = (headers) => Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)
-  write("_headers", [
+  outputs.set("_headers", Buffer.from([
     "/*",
     ...headerLines({ ...pageHeadersFor(config), "x-content-type-options": "nosniff" }),
     "/assets/*",
     ...headerLines({ "cache-control": immutable }),
     ""
-  ].join("\n"))
-  write("_redirects", "/*  /index.html  200\n")
-  write(exportManifest, `${JSON.stringify({ files: [...written, exportManifest] }, null, 2)}\n`)
-  return written
+  ].join("\n")))
+  outputs.set("_redirects", Buffer.from("/*  /index.html  200\n"))
+
+  // everything is checked before anything is touched
+  const earlier = manifestKind === "file" ? earlierFiles(root, manifest) : new Map()
+  const targets = new Map()
+  for (const name of outputs.keys()) {
+    const path = isProtected(name) ? undefined : pathIn(root, name)
+    if (path === undefined) throw new TypeError(`${join(root, name)} is reached through a symbolic link or is not the export's to write`)
+    const kind = kindOf(path)
+    if (kind !== "missing" && !earlier.has(name)) {
+      throw new TypeError(
+        kind === "file"
+          ? `${path} is in the way: the last export did not write it as it is (changed since, or someone else's). Move it away and export again`
+          : `${path} is in the way (a folder or a symbolic link)`
+      )
+    }
+    targets.set(name, path)
+  }
+
+  for (const path of earlier.values()) rmSync(path)
+  const write = (path, content) => {
+    let folder = root
+    for (const part of relative(root, dirname(path)).split(sep).filter((part) => part !== "")) {
+      folder = join(folder, part)
+      const kind = kindOf(folder)
+      if (kind === "missing") mkdirSync(folder)
+      else if (kind !== "folder") throw new TypeError(`${folder} is a symbolic link or a file: the export writes through none`)
+    }
+    writeFileSync(path, content, { flag: writeFlags })
+  }
+  if (outKind === "missing") mkdirSync(root, { recursive: true })
+  for (const [name, path] of targets) write(path, outputs.get(name))
+  const hashes = Object.fromEntries([...outputs].map(([name, content]) => [name, sha256(content)]))
+  write(manifest, `${JSON.stringify({ files: hashes }, null, 2)}\n`)
+  return [...outputs.keys(), exportManifest]
 }
 
-/** Starts the static server; resolves with its URL and a `close` function. Refuses a key that is not publishable. */
-export const serveApp = async ({ dir, port, host, config }) => {
+/**
+ * Starts the static server; resolves with its URL and a `close` function. Refuses a key that is
+ * not publishable. `maxConnections`, when given, bounds the connections served at once: beyond, a
+ * new one is closed at once and the others are served.
+ */
+export const serveApp = async ({ dir, port, host, config, maxConnections }) => {
   refuseUnpublishableKey(config)
   const index = Buffer.from(indexWith(dir, config))
   const pageHeaders = pageHeadersFor(config)
@@ -333,14 +429,14 @@ export const serveApp = async ({ dir, port, host, config }) => {
 
   const server = createServer((request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      response.writeHead(405, { allow: "GET, HEAD" }).end()
+      response.writeHead(405, { allow: "GET, HEAD", "x-content-type-options": "nosniff" }).end()
       return
     }
     let pathname
     try {
       pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname)
     } catch {
-      response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request")
+      response.writeHead(400, { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" }).end("Bad request")
       return
     }
     const file = normalize(join(dir, pathname))
@@ -348,7 +444,7 @@ export const serveApp = async ({ dir, port, host, config }) => {
     const failed = (error) => {
       // quoted: a hostile address (a decoded %0A) must not forge lines of the log
       console.error(`Serving ${quoted(pathname)} failed:`, error)
-      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" })
+      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" })
       response.end("Internal server error")
     }
     // the build's compressed copies go out as the encoding of their file, not as files of their own
@@ -356,26 +452,39 @@ export const serveApp = async ({ dir, port, host, config }) => {
     if (inside && !copy && !file.endsWith(`${sep}index.html`) && existsSync(file) && statSync(file).isFile()) {
       // Vite names what it emits in assets/ by content hash: a new build gives new names
       const hashed = file.startsWith(join(dir, "assets") + sep)
-      send(request, response, {
-        key: file,
-        type: extname(file),
-        cacheControl: hashed ? immutable : "no-cache",
-        body: readFileSync(file)
-      }).catch(failed)
+      let body
+      try {
+        body = readFileSync(file)
+      } catch (error) {
+        // out of file descriptors: this answer fails, the server goes on
+        if (error.code !== "EMFILE" && error.code !== "ENFILE") return failed(error)
+        response.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1", "x-content-type-options": "nosniff" })
+        response.end("Busy: try again")
+        return
+      }
+      send(request, response, { key: file, type: extname(file), cacheControl: hashed ? immutable : "no-cache", body }).catch(failed)
       return
     }
     if (extname(pathname) !== "" && pathname !== "/index.html") {
-      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found")
+      response.writeHead(404, { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" }).end("Not found")
       return
     }
     send(request, response, { key: "index.html", type: ".html", cacheControl: "no-cache", body: index }).catch(failed)
   })
+  if (maxConnections !== undefined) server.maxConnections = maxConnections
   await new Promise((resolve, reject) => {
     server.once("error", reject)
     server.listen(port, host, () => {
       server.off("error", reject)
       resolve()
     })
+  })
+  // a connection the system could not accept (out of descriptors): the others are still served
+  const told = new Set()
+  server.on("error", (error) => {
+    if (told.has(error.code)) return
+    told.add(error.code)
+    console.error(`The app's server could not accept a connection (${error.code}); it goes on with the others`)
   })
   return {
     url: `http://${host}:${server.address().port}`,

@@ -16,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { isOrganization } from "./backend/Access.js"
 import * as Backend from "./backend/Backend.js"
 import { maxBodySizeProblem } from "./backend/Limits.js"
 import type { Seed } from "./Seed.js"
@@ -39,6 +40,19 @@ export interface ServerOptions {
    */
   readonly maxBodySize?: number | undefined
   /**
+   * The `/signal` clients one publishable key may hold from one address (default 100 of the
+   * platform's 1,000): one process cannot take every slot. A load test that opens more from one
+   * machine raises it.
+   */
+  readonly maxSignalClientsPerCaller?: number | undefined
+  /**
+   * The most connections served at once (`/signal` sockets included); beyond, a new connection is
+   * closed at once and the others are served. No limit unless given: `npm start` and
+   * `stelace-effect-server` set one below the process's file descriptor limit, so that idle
+   * sockets cannot take the descriptors the process needs.
+   */
+  readonly maxConnections?: number | undefined
+  /**
    * The clock the backend reads (token lifetimes, dates), by default the system's. Give it a
    * `TestClock` to let time pass in tests without waiting.
    */
@@ -54,6 +68,12 @@ export interface RunningServer {
   readonly publishableApiKey: string
   /** The backend answering the requests (e.g. to issue SSO authorization codes). */
   readonly backend: Backend.Backend
+  /**
+   * Lets pages of `origin` (such as `http://127.0.0.1:4000`) upload development photos
+   * (`POST /_dev/uploads`, CORS): no other site's page may. `npm start` gives the app's origin.
+   * Throws a `TypeError` for what is not an http(s) origin.
+   */
+  readonly allowUploadOrigin: (origin: string) => void
   /** Stops listening and closes open connections. */
   readonly close: () => Promise<void>
 }
@@ -109,7 +129,7 @@ const headersOf = (request: IncomingMessage): Record<string, string> => {
 
 /** Why the options cannot start a server (a message naming the option), or `undefined`. */
 export const serverOptionsProblem = (options: ServerOptions): string | undefined => {
-  const { port, host, accessTokenTtl, maxBodySize } = options
+  const { port, host, accessTokenTtl, maxBodySize, maxSignalClientsPerCaller } = options
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     return `port must be a whole number from 0 to 65535 (0: any free port), got ${String(port)}`
   }
@@ -118,6 +138,12 @@ export const serverOptionsProblem = (options: ServerOptions): string | undefined
   }
   if (accessTokenTtl !== undefined && !(Number.isInteger(accessTokenTtl) && accessTokenTtl > 0)) {
     return `accessTokenTtl must be a whole number of seconds above 0, got ${String(accessTokenTtl)}`
+  }
+  if (options.maxConnections !== undefined && !(Number.isInteger(options.maxConnections) && options.maxConnections >= 1)) {
+    return `maxConnections must be a whole number above 0, got ${String(options.maxConnections)}`
+  }
+  if (maxSignalClientsPerCaller !== undefined && !(Number.isInteger(maxSignalClientsPerCaller) && maxSignalClientsPerCaller >= 1)) {
+    return `maxSignalClientsPerCaller must be a whole number above 0, got ${String(maxSignalClientsPerCaller)}`
   }
   if (options.clock !== undefined && typeof options.clock?.currentTimeMillisUnsafe !== "function") {
     return "clock must be an Effect Clock (such as a TestClock)"
@@ -152,15 +178,37 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const clock = options.clock
   const run = <A>(effect: Effect.Effect<A>): Promise<A> =>
     Effect.runPromise(clock === undefined ? effect : Effect.provideService(effect, Clock.Clock, clock))
-  const backend = await run(Backend.make({ seed: options.seed, accessTokenTtl: options.accessTokenTtl, maxBodySize: options.maxBodySize }))
+  const backend = await run(Backend.make({
+    seed: options.seed,
+    accessTokenTtl: options.accessTokenTtl,
+    maxBodySize: options.maxBodySize,
+    maxSignalClientsPerCaller: options.maxSignalClientsPerCaller
+  }))
 
-  // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts)
-  const uploads = makeUploads()
+  // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts); the
+  // user is the one the backend's own POST /auth/check finds in the token
+  const uploads = makeUploads({
+    userOf: async (authorization) => {
+      if (authorization === undefined || authorization === "") return undefined
+      const checked = await run(backend.handle({
+        method: "POST",
+        url: "/auth/check",
+        headers: { authorization: `Basic ${btoa(`${backend.secretApiKey}:`)}`, "content-type": "application/json" },
+        body: JSON.stringify({ authorization })
+      }))
+      if (checked.status !== 200) return undefined
+      const { valid, user, tokenExpired } = JSON.parse(checked.body) as { valid?: unknown; user?: Record<string, unknown> | null; tokenExpired?: unknown }
+      const userId = user?.sub ?? user?.userId
+      if (valid !== true || tokenExpired !== false || typeof userId !== "string") return undefined
+      const stored = backend.store.get("user", userId)
+      return stored !== undefined && !isOrganization(stored) ? userId : undefined
+    }
+  })
 
   const listener = async (request: IncomingMessage, response: ServerResponse) => {
     try {
       if (SignalHttp.handleHttp(request, response)) return
-      if (uploads(request, response)) return
+      if (uploads.handle(request, response)) return
       if (request.method === "OPTIONS") {
         const requested = request.headers["access-control-request-headers"]
         const allowed = requested === undefined
@@ -201,6 +249,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   }
 
   const server = http.createServer((request, response) => void listener(request, response))
+  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
   const closeSignal = await SignalHttp.attachUpgrades(server, backend.signal, backend.maxBodySize)
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
@@ -211,6 +260,14 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       resolve()
     })
   })
+  // a connection the system could not accept (out of descriptors): the others are still served
+  const told = new Set<string>()
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    const code = error.code ?? error.message
+    if (told.has(code)) return
+    told.add(code)
+    console.error(`stelace-effect/testing: a connection could not be accepted (${code}); the server goes on with the others`)
+  })
   const address = server.address()
   const port = typeof address === "object" && address !== null ? address.port : Number(options.port)
   return {
@@ -219,6 +276,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     secretApiKey: backend.secretApiKey,
     publishableApiKey: backend.publishableApiKey,
     backend,
+    allowUploadOrigin: uploads.allowOrigin,
     close: () =>
       new Promise<void>((resolve, reject) => {
         closeSignal()

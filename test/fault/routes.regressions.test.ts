@@ -265,3 +265,16 @@ describe.each(ways)("bugs the route fuzz found (%s)", (_way, make) => {
     })
   })
 })
+
+describe("long lists are never spread into a call (a RangeError past about 125,000 items)", () => {
+  it("GET /ratings/stats gives the least and the greatest of 150,000 scores", async () => {
+    const [, make] = ways[1]
+    const targetId = "usr_ManyRatings00000000"
+    const ratings = Array.from({ length: 150_000 }, (_, index) => ({ id: `rtg_${String(index).padStart(19, "0")}`, score: (index * 7) % 101, targetId, authorId: "usr_Author0000000000000" }))
+    const api = await make({ seed: { ratings } })
+    const stats = await api.send({ method: "GET", path: `/ratings/stats?groupBy=targetId&targetId=${targetId}` })
+    expect(stats.status).toBe(200)
+    const row = (stats.body.results ?? stats.body)[0]
+    expect([row.count, row.min, row.max]).toStrictEqual([150_000, 0, 100])
+  }, 60_000)
+})

@@ -203,16 +203,34 @@ describe("authentication answers of the wrong types", () => {
     expectUnpolluted()
   })
 
-  it("serves 10,000 channels and very long channel names, and lets them all go with the client", async () => {
+  it("refuses a client naming more channels than the backend takes, 130,000 of them included, and joins it nowhere", async () => {
     const client = await openHostile()
-    const many = Array.from({ length: 10_000 }, (_, index) => `many-${index}`)
-    const long = "l".repeat(200_000)
-    await client.answer(JSON.stringify({ publishableKey: server.publishableApiKey, channels: [...many, long] }))
-    expect((await postOnceJoined(server, { destination: "many-9999", message: 1 })).status).toBe(200)
+    const many = Array.from({ length: 130_000 }, (_, index) => `many-${index}`)
+    await client.answer(JSON.stringify({ publishableKey: server.publishableApiKey, channels: many }))
+    const refusal = await client.next((frame) => frame.includes("\"willDisconnect\""))
+    expect(signalEvents([refusal])).toEqual([["willDisconnect", { error: "Too many channels: the local backend takes at most 100 a client, not 130000." }]])
+    await client.closed
+    expect(server.backend.store.signalRooms.has("many-0")).toBe(false)
+    expect(server.backend.store.signalRooms.has(client.sid)).toBe(false)
+  })
+
+  it("refuses a channel name longer than 256 characters", async () => {
+    const client = await openHostile()
+    await client.answer(JSON.stringify({ publishableKey: server.publishableApiKey, channels: ["short", "l".repeat(257)] }))
+    const refusal = await client.next((frame) => frame.includes("\"willDisconnect\""))
+    expect(signalEvents([refusal])).toEqual([["willDisconnect", { error: "Channel names are at most 256 characters long in the local backend." }]])
+    await client.closed
+    expect(server.backend.store.signalRooms.has("short")).toBe(false)
+  })
+
+  it("serves 100 channels of 256 characters, and lets them all go with the client", async () => {
+    const client = await openHostile()
+    const many = Array.from({ length: 100 }, (_, index) => `${index}-`.padEnd(256, "c"))
+    await client.answer(JSON.stringify({ publishableKey: server.publishableApiKey, channels: many }))
+    expect((await postOnceJoined(server, { destination: many[99]!, message: 1 })).status).toBe(200)
     client.socket.terminate()
     await client.closed
-    await expect.poll(async () => (await postSignal(server, { destination: "many-0", message: 2 })).status).toBe(404)
-    expect(server.backend.store.signalRooms.has(long)).toBe(false)
+    await expect.poll(async () => (await postSignal(server, { destination: many[0]!, message: 2 })).status).toBe(404)
   })
 })
 

@@ -205,6 +205,10 @@ describe("the backend's /signal", () => {
       connection.receive("41/signal")
       connection.receive("40/signal")
     }
+    // each namespace connection authenticates anew, as in socket.io 2: the last one answers
+    const last = /^42\/signal,(\d+)/.exec(frames.filter((frame) => frame.startsWith("42/signal,")).at(-1)!)![1]
+    connection.receive(`43/signal,${last}${JSON.stringify([{ publishableKey: backend.publishableApiKey }])}`)
+    await connection.settled()
     for (const timer of scheduled.filter(({ ms }) => ms === SignalService.AUTHENTICATION_DELAY)) timer.run()
     cancelled = 0
     connection.closed()

@@ -211,14 +211,127 @@ describe("search filter expressions", () => {
       assert.deepStrictEqual(messages, [
         [400, "Unknown attribute price: expected a built-in or a custom attribute of type number, boolean, select, text or tags. Did you mean _price?"],
         [400, "Unknown attribute wheels: expected a built-in or a custom attribute of type number, boolean, select, text or tags"],
-        [400, "\">=\" compares numbers, and color is a select attribute, not a number: use \"=\" or \"==\""],
+        [400, "\">=\" compares numbers, and color is a select attribute, not a number: use \"=\", \"==\" or \"!=\""],
         [400, "\"<\" compares numbers: seats is a number attribute, and \"many\" is not a number"],
         [400, "electric is a boolean attribute: expected true or false but \"yes\" found"],
         [400, "seats is a number attribute: alone, a name must be a boolean attribute; compare it (seats == value)"],
         [400, "brand[...] matches values of a select or tags attribute, and brand is a text attribute"],
-        [400, "Invalid operator \"===\": expected \"=\", \"==\", \"<\", \"<=\", \">\" or \">=\""],
-        [400, "\"==\" after features[...] compares the number of values matched, and \"some\" is not a number"]
+        [400, "Invalid operator \"===\": expected \"=\", \"==\", \"!=\", \"<\", \"<=\", \">\" or \">=\""],
+        [400, "\"==\" after features[...] compares the number of values matched, and \"some\" is not a number of values (0 or more)"]
       ])
+    }).pipe(Effect.provide(client)))
+})
+
+// every form of the plugin's grammar (stelace-search-filter-dsl-parser), one test each; the demo's
+// active listings and their features: Tesla Model 3 [gps, autopilot], Renault Zoe [gps], Citroën 2CV
+// [], City e-bike [basket, helmet], Road bike [helmet], Four-person tent and Sea kayak [waterproof],
+// Camping stove (none)
+describe("search filter expressions, form by form", () => {
+  const { users, categories } = demo
+  const all = sorted(["Camping stove", "City e-bike", "Citroën 2CV", "Four-person tent", "Renault Zoe", "Road bike", "Sea kayak", "Tesla Model 3"])
+  const without = (...names: ReadonlyArray<string>) => all.filter((name) => !names.includes(name))
+  const found = (filter: string) => names({ filter }).pipe(Effect.map(sorted))
+
+  it.effect("the template's similar listings: != on a built-in and a list of one category", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* found(` _ownerId != ${users.alice.id} && _categoryId[${categories.cars}]`), sorted(["Citroën 2CV"]))
+      assert.deepStrictEqual(yield* found(`_ownerId == ${users.bruno.id}`), sorted(["Camping stove", "City e-bike", "Citroën 2CV", "Four-person tent"]))
+    }).pipe(Effect.provide(client)))
+
+  it.effect("!= on every type keeps the listings without the attribute, as must_not does", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* found("electric != true"), without("Tesla Model 3", "Renault Zoe", "City e-bike"))
+      assert.deepStrictEqual(yield* found("seats != 4"), without("Renault Zoe", "Citroën 2CV"))
+      assert.deepStrictEqual(yield* found("color != green"), without("City e-bike", "Four-person tent"))
+      assert.deepStrictEqual(yield* found("brand != \"Tesla\""), without("Tesla Model 3"))
+      assert.deepStrictEqual(yield* found("_price != 45"), without("Renault Zoe"))
+    }).pipe(Effect.provide(client)))
+
+  it.effect("list membership on built-ins, with bare and quoted values", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(
+        yield* found(`_categoryId[${categories.cars}, '${categories.camping}']`),
+        sorted(["Camping stove", "Citroën 2CV", "Four-person tent", "Renault Zoe", "Tesla Model 3"])
+      )
+      assert.deepStrictEqual(yield* found(`_id["${demo.assets.zoe}",${demo.assets.kayak}]`), sorted(["Renault Zoe", "Sea kayak"]))
+      assert.deepStrictEqual(yield* found("color['white', \"red\"]"), sorted(["Road bike", "Tesla Model 3"]))
+    }).pipe(Effect.provide(client)))
+
+  it.effect("a count after a list with each operator, 0 counting as 1 as minimum_should_match does", () =>
+    Effect.gen(function*() {
+      const list = "features[gps, helmet, basket]"
+      const counts = yield* Effect.forEach(
+        [">= 2", "> 1", "> 0.5", ">= 0", "< 2", "< 1", "<= 1", "= 1", "== 1.9", "== 0", "!= 1"],
+        (count) => found(`${list} ${count}`).pipe(Effect.map((found) => [count, found] as const))
+      )
+      const oneOf = sorted(["Renault Zoe", "Road bike", "Tesla Model 3"])
+      const none = sorted(["Camping stove", "Citroën 2CV", "Four-person tent", "Sea kayak"])
+      assert.deepStrictEqual(Object.fromEntries(counts), {
+        ">= 2": ["City e-bike"],
+        "> 1": ["City e-bike"],
+        "> 0.5": ["City e-bike", ...oneOf].sort(),
+        ">= 0": ["City e-bike", ...oneOf].sort(),
+        "< 2": without("City e-bike"),
+        "< 1": none,
+        "<= 1": without("City e-bike"),
+        "= 1": oneOf,
+        "== 1.9": oneOf,
+        "== 0": none,
+        "!= 1": ["City e-bike", ...none].sort()
+      })
+    }).pipe(Effect.provide(client)))
+
+  it.effect("a count written without spaces", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* found("features[\"basket\",\"helmet\"]>=2"), sorted(["City e-bike"]))
+      assert.deepStrictEqual(yield* found("seats=4"), sorted(["Citroën 2CV", "Renault Zoe"]))
+    }).pipe(Effect.provide(client)))
+
+  it.effect("a boolean alone, negated with ! or NOT, and NOT before parentheses", () =>
+    Effect.gen(function*() {
+      const electric = ["City e-bike", "Renault Zoe", "Tesla Model 3"]
+      assert.deepStrictEqual(yield* found("electric"), sorted(electric))
+      assert.deepStrictEqual(yield* found("!electric"), without(...electric))
+      assert.deepStrictEqual(yield* found("NOT electric"), without(...electric))
+      assert.deepStrictEqual(yield* found("NOT (electric || seats >= 4)"), sorted(["Camping stove", "Four-person tent", "Road bike", "Sea kayak"]))
+      assert.deepStrictEqual(yield* found("!(electric && seats >= 5)"), without("Tesla Model 3"))
+      assert.deepStrictEqual(yield* found("NOT(NOT(electric=false))"), sorted(["Citroën 2CV", "Road bike"]))
+    }).pipe(Effect.provide(client)))
+
+  it.effect("AND binds tighter than OR, in words and in symbols", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* found("_price < 15 OR _price > 80 AND electric"), sorted(["Four-person tent", "Tesla Model 3"]))
+      assert.deepStrictEqual(yield* found("_price < 15 || _price > 80 && !electric"), sorted(["Four-person tent"]))
+      assert.deepStrictEqual(yield* found("(_price < 15 OR _price > 80) AND NOT electric"), sorted(["Four-person tent"]))
+    }).pipe(Effect.provide(client)))
+
+  it.effect("a quoted attribute name", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* found("\"seats\" >= 5"), sorted(["Tesla Model 3"]))
+      assert.deepStrictEqual(yield* found("'electric'"), sorted(["City e-bike", "Renault Zoe", "Tesla Model 3"]))
+    }).pipe(Effect.provide(client)))
+
+  it.effect("numbers with a trailing dot, a sign or an exponent", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* found("_price == 45."), sorted(["Renault Zoe"]))
+      assert.deepStrictEqual(yield* found("_price < 1.5e1"), sorted(["Four-person tent"]))
+      assert.deepStrictEqual(yield* found("_price > -1"), all)
+    }).pipe(Effect.provide(client)))
+
+  it.effect("a quoted text with spaces and accents", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* found("_name = \"Citroën 2CV\""), sorted(["Citroën 2CV"]))
+    }).pipe(Effect.provide(client)))
+
+  it.effect("refuses what the grammar refuses: == on tags, a negative count", () =>
+    Effect.gen(function*() {
+      const tags = yield* failure({ filter: "features == gps" })
+      assert.deepInclude(tags, {
+        statusCode: 400,
+        message: "\"==\" compares text, select, boolean and number attributes, and features is a tags attribute: match its values with features[gps]"
+      })
+      const negative = yield* failure({ filter: "features[gps] >= -1" })
+      assert.strictEqual(negative.message, "\">=\" after features[...] compares the number of values matched, and \"-1\" is not a number of values (0 or more)")
     }).pipe(Effect.provide(client)))
 })
 
@@ -297,7 +410,9 @@ describe("search filter expressions, generated", () => {
     "color[red, white]",
     "features[gps]",
     "brand == Tesla",
-    "_name = 'Sea kayak'"
+    "_name = 'Sea kayak'",
+    "seats != 4",
+    "features[gps, helmet] == 1"
   ]
   type Expression =
     | { readonly tag: "atom"; readonly index: number }

@@ -6,6 +6,7 @@
  * with a Content-Security-Policy built from its configuration (`e2e/policy.e2e.ts` shows Chromium
  * enforcing it).
  */
+import { createHash } from "node:crypto"
 import { request } from "node:http"
 import { connect } from "node:net"
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
@@ -176,6 +177,15 @@ describe("the demo app's server under hostile requests", () => {
     }
   })
 
+  it("sends nosniff with its 404, 405 and 400 answers too", async () => {
+    const answers = await Promise.all([get("/missing.js"), get("/index.html", {}, "POST"), get("/%E0%A4%A.js")])
+    expect(answers.map((answer) => [answer.status, answer.headers["x-content-type-options"]])).toEqual([
+      [404, "nosniff"],
+      [405, "nosniff"],
+      [400, "nosniff"]
+    ])
+  })
+
   it("does not serve the build's compressed copies as files of their own", async () => {
     const reply = await get("/assets/index-Bq3x9Z1a.js.br")
     expect(reply.status).toBe(404)
@@ -290,6 +300,32 @@ describe("the page's security headers", () => {
       expect(directives(contentSecurityPolicy({ apiUrl }))["connect-src"]).toEqual(["'self'"])
     }
   })
+
+  it("puts no host into the policy that could end a directive (http://a;b.example)", () => {
+    const policy = contentSecurityPolicy({ apiUrl: "http://a;b.example", uploadUrl: "http://c;d.example/up" })
+    expect(directives(policy)["connect-src"]).toEqual(["'self'"])
+    expect(policy).not.toContain(";b.example")
+    expect(policy).not.toContain(";d.example")
+  })
+
+  it("writes a configuration holding $&, $` and $' as it is, served and exported", async () => {
+    const config = { apiUrl: "http://127.0.0.1:4100", apiKey: "pubk_test_$&$`$'", mapAttribution: "© $& and $' and $`" }
+    const dir = join(mkdtempSync(join(tmpdir(), "stelace-dollar-")), "dist")
+    mkdirSync(dir)
+    writeFileSync(join(dir, "index.html"), `<!doctype html><head><script id="stelace-config" type="application/json">{}</script></head><body>app</body>`)
+    const configOf = (html: string) => JSON.parse(/<script id="stelace-config" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!)
+    const served = await serveApp({ dir, port: 0, host: "127.0.0.1", config })
+    try {
+      const page = (await getFrom(served.url, "/")).body.toString()
+      expect(configOf(page)).toEqual(config)
+      expect(page.endsWith("</head><body>app</body>")).toBe(true)
+    } finally {
+      await served.close()
+    }
+    const outDir = join(mkdtempSync(join(tmpdir(), "stelace-dollar-out-")), "site")
+    writeSite({ dir, outDir, config: { ...config, apiUrl: "https://api.example.org" } })
+    expect(configOf(readFileSync(join(outDir, "index.html"), "utf8"))).toEqual({ ...config, apiUrl: "https://api.example.org" })
+  })
 })
 
 describe("text from outside in a log line (quoted)", () => {
@@ -336,7 +372,10 @@ describe("the app written as a static site (writeSite)", () => {
       ""
     ].join("\n"))
     expect(readFileSync(join(outDir, "_redirects"), "utf8")).toBe("/*  /index.html  200\n")
-    expect(JSON.parse(readFileSync(join(outDir, ".stelace-export.json"), "utf8")).files.sort()).toEqual([...written].sort())
+    // each file the export wrote, with the SHA-256 of what it wrote
+    const listed = JSON.parse(readFileSync(join(outDir, ".stelace-export.json"), "utf8")).files as Record<string, string>
+    expect(Object.keys(listed).sort()).toEqual(written.filter((name) => name !== ".stelace-export.json").sort())
+    for (const [name, hash] of Object.entries(listed)) expect(hash, name).toBe(createHash("sha256").update(readFileSync(join(outDir, name))).digest("hex"))
   })
 
   it("replaces an earlier export: its stale assets go, what was added beside it stays", () => {
@@ -378,7 +417,15 @@ describe("the app written as a static site (writeSite)", () => {
     expect(() => writeSite({ dir, outDir: join(link, "site"), config })).toThrow("inside the build")
   })
 
-  it("writes through no symbolic link, and removes nothing an edited list names outside the export", () => {
+  /** The manifest of an export at `outDir`, with `extra` names listed under the hashes of their files' content. */
+  const listAlso = (outDir: string, extra: Record<string, string>) => {
+    const manifest = join(outDir, ".stelace-export.json")
+    const listed = JSON.parse(readFileSync(manifest, "utf8")).files as Record<string, string>
+    for (const [name, path] of Object.entries(extra)) listed[name] = createHash("sha256").update(readFileSync(path)).digest("hex")
+    writeFileSync(manifest, JSON.stringify({ files: listed }))
+  }
+
+  it("writes through no symbolic link in its way", () => {
     const dir = build()
     const outDir = fresh()
     writeSite({ dir, outDir, config })
@@ -386,18 +433,76 @@ describe("the app written as a static site (writeSite)", () => {
     writeFileSync(theirs, "their page")
     rmSync(join(outDir, "index.html"))
     symlinkSync(theirs, join(outDir, "index.html"))
-    expect(() => writeSite({ dir, outDir, config })).toThrow("is in the way")
+    expect(() => writeSite({ dir, outDir, config })).toThrow("is in the way (a folder or a symbolic link)")
     expect(readFileSync(theirs, "utf8")).toBe("their page")
-    const outside = join(mkdtempSync(join(tmpdir(), "stelace-outside-")), "keep.txt")
-    writeFileSync(outside, "keep")
-    rmSync(join(outDir, "index.html"))
-    writeFileSync(join(outDir, ".stelace-export.json"), JSON.stringify({ files: [relative(outDir, outside), "../../etc/passwd", "index.html"] }))
-    writeSite({ dir, outDir, config })
-    expect(readFileSync(outside, "utf8")).toBe("keep")
     const linked = fresh()
     mkdirSync(linked)
     symlinkSync(mkdtempSync(join(tmpdir(), "stelace-elsewhere-")), join(linked, "assets"))
-    writeFileSync(join(linked, ".stelace-export.json"), JSON.stringify({ files: [] }))
-    expect(() => writeSite({ dir, outDir: linked, config })).toThrow("is a symbolic link")
+    writeFileSync(join(linked, ".stelace-export.json"), JSON.stringify({ files: {} }))
+    expect(() => writeSite({ dir, outDir: linked, config })).toThrow("is reached through a symbolic link")
+  })
+
+  it("writes nothing through a dangling link named _redirects: the file it names is never made", () => {
+    const dir = build()
+    const outDir = fresh()
+    writeSite({ dir, outDir, config })
+    const elsewhere = join(mkdtempSync(join(tmpdir(), "stelace-dangling-")), "made-by-the-export")
+    rmSync(join(outDir, "_redirects"))
+    symlinkSync(elsewhere, join(outDir, "_redirects"))
+    expect(() => writeSite({ dir, outDir, config })).toThrow("_redirects is in the way (a folder or a symbolic link)")
+    expect(existsSync(elsewhere)).toBe(false)
+  })
+
+  it("deletes nothing through a linked folder a manifest names (.link/precious.txt)", () => {
+    const dir = build()
+    const outDir = fresh()
+    writeSite({ dir, outDir, config })
+    const elsewhere = mkdtempSync(join(tmpdir(), "stelace-precious-"))
+    writeFileSync(join(elsewhere, "precious.txt"), "precious")
+    symlinkSync(elsewhere, join(outDir, ".link"))
+    listAlso(outDir, { ".link/precious.txt": join(elsewhere, "precious.txt") })
+    writeSite({ dir, outDir, config })
+    expect(readFileSync(join(elsewhere, "precious.txt"), "utf8")).toBe("precious")
+  })
+
+  it("never deletes .git/* nor CNAME, whatever the manifest says", () => {
+    const dir = build()
+    const outDir = fresh()
+    mkdirSync(join(outDir, ".git"), { recursive: true })
+    writeFileSync(join(outDir, ".git", "HEAD"), "ref: refs/heads/main")
+    writeSite({ dir, outDir, config })
+    writeFileSync(join(outDir, "CNAME"), "shop.example.org")
+    listAlso(outDir, { ".git/HEAD": join(outDir, ".git", "HEAD"), CNAME: join(outDir, "CNAME") })
+    writeSite({ dir, outDir, config })
+    expect(readFileSync(join(outDir, ".git", "HEAD"), "utf8")).toBe("ref: refs/heads/main")
+    expect(readFileSync(join(outDir, "CNAME"), "utf8")).toBe("shop.example.org")
+  })
+
+  it("deletes only what it wrote as it wrote it: a file changed since stops the export before anything goes", () => {
+    const dir = build()
+    const outDir = fresh()
+    writeSite({ dir, outDir, config })
+    writeFileSync(join(outDir, "index.html"), "edited by hand")
+    expect(() => writeSite({ dir, outDir, config })).toThrow(
+      `${join(outDir, "index.html")} is in the way: the last export did not write it as it is (changed since, or someone else's). Move it away and export again`
+    )
+    expect(readFileSync(join(outDir, "index.html"), "utf8")).toBe("edited by hand")
+    expect(readdirSync(join(outDir, "assets"))).toEqual(["index-Bq3x9Z1a.js"])
+  })
+
+  it("removes nothing an edited list names outside the export, or in another shape", () => {
+    const dir = build()
+    const outDir = fresh()
+    writeSite({ dir, outDir, config })
+    const outside = join(mkdtempSync(join(tmpdir(), "stelace-outside-")), "keep.txt")
+    writeFileSync(outside, "keep")
+    listAlso(outDir, { [relative(outDir, outside)]: outside, [outside]: outside, [`assets/../${relative(join(outDir, "assets"), outside)}`]: outside })
+    writeSite({ dir, outDir, config })
+    expect(readFileSync(outside, "utf8")).toBe("keep")
+    // a list of names without hashes removes nothing, and what it wrote is then in the way
+    writeFileSync(join(outDir, ".stelace-export.json"), JSON.stringify({ files: ["index.html", relative(outDir, outside)] }))
+    expect(() => writeSite({ dir, outDir, config })).toThrow("is in the way")
+    expect(readFileSync(outside, "utf8")).toBe("keep")
+    expect(existsSync(join(outDir, "index.html"))).toBe(true)
   })
 })

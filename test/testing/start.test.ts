@@ -68,6 +68,8 @@ describe("npm start and secret keys", () => {
     [["--api-url", "ftp://api.example.com", "--publishable-key", "pubk_x"], "--api-url must be an http: or https: URL"],
     [["--api-url", "https://user:pw@api.example.com", "--publishable-key", "pubk_x"], "--api-url must not carry credentials"],
     [["--api-url", "https://api.example.com/v1", "--publishable-key", "pubk_x"], "--api-url is the server's origin"],
+    [["--api-url", "http://a;b.example", "--publishable-key", "pubk_x"], "--api-url must have a host of letters, digits, dots and hyphens, or an IP address, not \"http://a;b.example\""],
+    [["--api-url", "http://a$b.example:4100", "--publishable-key", "pubk_x"], "--api-url must have a host of letters, digits, dots and hyphens, or an IP address"],
     [["--api-url", "https://api.example.com", "--publishable-key", "key_x"], "--publishable-key must be a publishable key (pubk_...)"],
     [["--api-url", "https://api.example.com", "--publishable-key", "pubk_x", "--seed", "empty"], "--seed sets up the local Stelace backend"],
     [["--api-url", "https://api.example.com", "--publishable-key", "pubk_x", "--api-only"], "--api-only runs only the local backend"],

@@ -87,6 +87,17 @@ export const parseAuthorization = (header: string | undefined): Credentials | Ap
   return { apiKey, token }
 }
 
+/**
+ * Was the token issued before its user's password was reset (or, impersonating, its source
+ * user's)? Such a token counts as expired: the request runs without a user.
+ */
+export const isRevoked = (store: Store, claims: Jwt.Claims): boolean => {
+  const issuedAt = typeof claims.iat === "number" ? claims.iat : 0
+  const revokedBefore = (userId: unknown) =>
+    typeof userId === "string" && issuedAt < (store.tokensValidFrom.get(userId) ?? Number.NEGATIVE_INFINITY)
+  return revokedBefore(claims.sub ?? claims.userId) || revokedBefore(claims.sourceUserId)
+}
+
 /** Permissions of the `public` role. */
 export const publicPermissions: ReadonlyArray<string> = [
   "asset:list:all",

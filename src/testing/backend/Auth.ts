@@ -6,10 +6,15 @@
  * the backend's `accessTokenTtl`). Refresh tokens are not rotated, live 14 days (private config
  * `stelace.stelaceAuthRefreshTokenExpiration` changes it) and only work from the user agent they
  * were issued to.
+ *
+ * Password resets, where the backend does better than the real server (docs/testing.md lists it):
+ * a new request replaces the user's earlier links, a completed reset voids the user's other links
+ * and every session opened before it (refresh tokens, and access tokens, which then count as
+ * expired), and a user may ask {@link MAX_RESET_REQUESTS} times every 10 minutes (429 beyond).
  */
 import * as Effect from "effect/Effect"
 import { ApiError, badRequest, forbidden, RawResponse, unauthorized, unprocessable } from "./ApiError.js"
-import { findApiKey, isOrganization, parseApiKey, parseAuthorization, sameUserAgent } from "./Access.js"
+import { findApiKey, isOrganization, isRevoked, parseApiKey, parseAuthorization, sameUserAgent } from "./Access.js"
 import { recordEvent } from "./EventLog.js"
 import * as Jwt from "./Jwt.js"
 import * as R from "./Resources.js"
@@ -20,6 +25,22 @@ import * as V from "./Validation.js"
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
+
+/** How long a reset link lives, and the window of the reset rate limit. */
+const RESET_WINDOW = 10 * MINUTE
+/** Reset requests a user may make within {@link RESET_WINDOW}. */
+export const MAX_RESET_REQUESTS = 3
+
+/**
+ * The `iat` of a token issued now to these users: now, or the second after their last password
+ * reset when that reset happened within this second, so that the new token counts and the old
+ * ones of that second do not.
+ */
+const issuedAt = (ctx: RequestContext, ...userIds: ReadonlyArray<unknown>): number =>
+  Math.max(
+    Math.floor(ctx.now / 1000),
+    ...userIds.map((userId) => (typeof userId === "string" ? ctx.store.tokensValidFrom.get(userId) : undefined) ?? 0)
+  )
 
 const durationMs = (duration: Doc | undefined, fallback: number): number => {
   if (duration === undefined || duration === null) return fallback
@@ -35,7 +56,7 @@ export const accessTokenFor = (
   loggedAt: number | null,
   extra: Doc = {}
 ): Effect.Effect<string> => {
-  const iat = Math.floor(ctx.now / 1000)
+  const iat = issuedAt(ctx, user.id, extra.sourceUserId)
   return Jwt.sign(
     { userId: user.id, roles: user.roles ?? [], loggedAt, ...extra, iat, exp: iat + ctx.settings.accessTokenTtl },
     ctx.settings.signingKey
@@ -45,7 +66,7 @@ export const accessTokenFor = (
 /** Opens a session: a refresh token bound to the user agent and an access token. */
 const loginTokens = Effect.fnUntraced(function*(ctx: RequestContext, user: Doc) {
   const refreshToken = randomString(60)
-  const loggedAt = Math.floor(ctx.now / 1000)
+  const loggedAt = issuedAt(ctx, user.id)
   const lifetime = durationMs(ctx.store.privateConfig.stelace?.stelaceAuthRefreshTokenExpiration, 14 * DAY)
   ctx.store.refreshTokens.set(refreshToken, {
     userId: user.id,
@@ -134,7 +155,7 @@ const check = Effect.fnUntraced(function*(ctx: RequestContext) {
   let tokenExpired: boolean | null = null
   if (credentials.token !== undefined) {
     user = yield* Jwt.verify(credentials.token, ctx.settings.signingKey)
-    tokenExpired = user === undefined ? null : typeof user.exp === "number" && user.exp * 1000 <= ctx.now
+    tokenExpired = user === undefined ? null : (typeof user.exp === "number" && user.exp * 1000 <= ctx.now) || isRevoked(ctx.store, user)
   }
   const tokenValid = credentials.token === undefined || (user !== undefined && tokenExpired === false)
   return {
@@ -163,7 +184,18 @@ const changePassword = Effect.fnUntraced(function*(ctx: RequestContext) {
   return { success: true }
 })
 
-/** POST /password/reset/request: emits `password__reset_requested` with the reset token in its metadata. */
+/** Forgets the reset tokens of a user, and the expired ones of everyone. */
+const dropResetTokens = (ctx: RequestContext, userId: string) => {
+  for (const [token, row] of ctx.store.resetTokens) {
+    if (row.userId === userId || row.expiresAt <= ctx.now) ctx.store.resetTokens.delete(token)
+  }
+}
+
+/**
+ * POST /password/reset/request: emits `password__reset_requested` with the reset token in its
+ * metadata; the user's earlier tokens no longer work. A user's fourth request within 10 minutes
+ * answers 429 with `retry-after`, and makes no token.
+ */
 const requestPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
   const user = ctx.store.all("user").find((doc) => doc.username === ctx.body.username)
   // the test environment says so (hidden message, data kept); live would answer success to prevent sniffing
@@ -171,9 +203,18 @@ const requestPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
     return yield* Effect.fail(new ApiError({ statusCode: 422, message: "", data: "[TEST]: User does not exist.", expose: false }))
   }
   if (!ctx.store.passwords.has(user.id)) return yield* Effect.fail(forbidden())
+  const recent = (ctx.store.resetRequests.get(user.id) ?? []).filter((at) => at > ctx.now - RESET_WINDOW)
+  if (recent.length >= MAX_RESET_REQUESTS) {
+    const retryAfter = Math.max(1, Math.ceil((recent[0]! + RESET_WINDOW - ctx.now) / 1000))
+    const message =
+      `Too many password reset requests for this user: the local backend takes ${MAX_RESET_REQUESTS} every 10 minutes. Try again in ${retryAfter} seconds.`
+    return new RawResponse(429, { "content-type": "application/json", "retry-after": String(retryAfter) }, { message, statusCode: 429 })
+  }
+  ctx.store.resetRequests.set(user.id, [...recent, ctx.now])
+  dropResetTokens(ctx, user.id)
   const resetToken = randomString(16)
-  const expirationDate = new Date(ctx.now + 10 * MINUTE).toISOString()
-  ctx.store.resetTokens.set(resetToken, { userId: user.id, expiresAt: ctx.now + 10 * MINUTE })
+  const expirationDate = new Date(ctx.now + RESET_WINDOW).toISOString()
+  ctx.store.resetTokens.set(resetToken, { userId: user.id, expiresAt: ctx.now + RESET_WINDOW })
   recordEvent(ctx, {
     type: "password__reset_requested",
     objectType: "user",
@@ -184,14 +225,20 @@ const requestPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
   return { success: true }
 })
 
-/** POST /password/reset/confirm: 403 for an unknown or expired reset token. */
+/**
+ * POST /password/reset/confirm: 403 for an unknown or expired reset token. Voids the user's other
+ * reset tokens and every session opened before: refresh tokens are deleted, and access tokens
+ * issued until now count as expired.
+ */
 const confirmPasswordReset = Effect.fnUntraced(function*(ctx: RequestContext) {
   const row = ctx.store.resetTokens.get(ctx.body.resetToken)
   if (row === undefined) return yield* Effect.fail(forbidden())
   if (row.expiresAt <= ctx.now) return yield* Effect.fail(forbidden("Reset token expired"))
   const user = ctx.store.get("user", row.userId)
   if (user === undefined) return yield* Effect.die(new Error("User associated with the reset token not found"))
-  ctx.store.resetTokens.delete(ctx.body.resetToken)
+  dropResetTokens(ctx, user.id)
+  for (const [token, session] of ctx.store.refreshTokens) if (session.userId === user.id) ctx.store.refreshTokens.delete(token)
+  ctx.store.tokensValidFrom.set(user.id, Math.floor(ctx.now / 1000) + 1)
   ctx.store.passwords.set(row.userId, ctx.body.newPassword)
   recordEvent(ctx, { type: "password__reset_confirmed", objectType: "user", objectId: user.id, object: userObject(ctx, user) })
   return { success: true }

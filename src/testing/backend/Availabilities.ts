@@ -58,7 +58,8 @@ export const isAvailable = (store: Store, asset: Doc, startDate: string, endDate
     }
   }
   const free = [...dates].map((date) => Math.max(capacityAt(store, asset, date) - usedAt(transactions, date), 0))
-  return endDate === undefined ? Math.max(...free) >= quantity : Math.min(...free) >= quantity
+  // some() and every(), not Math.max(...free): spreading a long list into a call overflows the stack
+  return endDate === undefined ? free.some((units) => units >= quantity) : free.every((units) => units >= quantity)
 }
 
 /** The availability graph of an asset (`GET /availabilities/graph`), as the real server draws it. */

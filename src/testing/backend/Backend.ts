@@ -7,7 +7,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { defaultKeys, type Seed, type SeedData } from "../Seed.js"
 import { demoSeed } from "../seeds/demo.js"
-import { findApiKey, parseApiKey, parseAuthorization, resolveAccess } from "./Access.js"
+import { findApiKey, isRevoked, parseApiKey, parseAuthorization, resolveAccess } from "./Access.js"
 import { ApiError, apiError, badRequest, forbidden, hiddenForbidden, RawResponse, reasonPhrase, unauthorized } from "./ApiError.js"
 import * as Assessments from "./Assessments.js"
 import * as Auth from "./Auth.js"
@@ -56,6 +56,11 @@ export interface BackendOptions {
   readonly accessTokenTtl?: number | undefined
   /** The largest request body accepted, in bytes (default 5 MiB); larger ones answer 413. */
   readonly maxBodySize?: number | undefined
+  /**
+   * The `/signal` clients one publishable key may hold from one address (default 100 of the
+   * platform's 1,000), so that one process cannot take every slot.
+   */
+  readonly maxSignalClientsPerCaller?: number | undefined
 }
 
 /** A running in-memory backend. */
@@ -231,6 +236,10 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
   const bodySizeProblem = maxBodySizeProblem(options.maxBodySize)
   if (bodySizeProblem !== undefined) return yield* Effect.die(new TypeError(bodySizeProblem))
   const maxBodySize = options.maxBodySize ?? defaultMaxBodySize
+  const perCaller = options.maxSignalClientsPerCaller
+  if (perCaller !== undefined && !(Number.isInteger(perCaller) && perCaller >= 1)) {
+    return yield* Effect.die(new TypeError(`maxSignalClientsPerCaller must be a whole number above 0, got ${String(perCaller)}`))
+  }
   const ttl = options.accessTokenTtl
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) {
     return yield* Effect.die(new TypeError(`accessTokenTtl must be a whole number of seconds above 0, got ${String(ttl)}`))
@@ -275,11 +284,12 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     }
     const version = (versionHeader ?? latestVersion) as ApiVersion
 
-    // An expired or badly signed token is ignored: the request runs without a user.
+    // An expired, revoked or badly signed token is ignored: the request runs without a user.
     let claims: Jwt.Claims | undefined
     if (credentials.token !== undefined) {
       claims = yield* Jwt.verify(credentials.token, settings.signingKey)
       if (claims !== undefined && typeof claims.exp === "number" && claims.exp * 1000 <= now) claims = undefined
+      if (claims !== undefined && isRevoked(store, claims)) claims = undefined
     }
 
     const rawBody = method === "GET" || method === "DELETE" ? undefined : parseBody(request.body, headers["content-type"])
@@ -373,7 +383,12 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     payloadTooLarge: () => errorResponse(payloadTooLarge(maxBodySize), uuid()),
     issueAuthorizationCode,
     store,
-    signal: SignalService.make({ store, signingKey: settings.signingKey, maxBacklog: 2 * maxBodySize }),
+    signal: SignalService.make({
+      store,
+      signingKey: settings.signingKey,
+      maxBacklog: 2 * maxBodySize,
+      maxClientsPerCaller: options.maxSignalClientsPerCaller
+    }),
     onEvent: (listener) => {
       store.eventListeners.add(listener)
       return () => store.eventListeners.delete(listener)

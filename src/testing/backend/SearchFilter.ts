@@ -3,13 +3,15 @@
  * server, the `stelace-search-filter-dsl-parser` plugin): `_price >= 10 && _price <= 30`,
  * `seats > 4 || (electric && color[red, white])`, `NOT _active`.
  *
- * - Terms: `name op value` with `=`, `==`, `<`, `<=`, `>`, `>=` (order only on numbers); a boolean
+ * - Terms: `name op value` with `=`, `==`, `!=`, `<`, `<=`, `>`, `>=` (order only on numbers; `!=`
+ *   also keeps assets without the attribute, as Elasticsearch's `must_not` does); a boolean
  *   attribute alone (`_validated`, `!electric`); a list match on select and tags attributes,
  *   `features[gps, helmet]`, true when at least one value is there, or `features[gps, helmet] >= 2`
- *   for a count (a fractional count is rounded down).
+ *   for a count, with any of the operators (a fractional count is rounded down).
  * - `&&` or `AND`, `||` or `OR`, `!` or `NOT`, parentheses; `!` binds tightest, then `&&`, then `||`.
- * - Values: numbers, `true`/`false`, quoted strings (`"..."` or `'...'`) or bare words (`Toyota`,
- *   `typ_...`), read as the attribute's type wants (`_price == "10"` compares numbers).
+ * - Names: bare (`seats`) or quoted (`"seats"`). Values: numbers (`10`, `10.`, `-2.5`, `1e3`),
+ *   `true`/`false`, quoted strings (`"..."` or `'...'`) or bare words (`Toyota`, `typ_...`), read
+ *   as the attribute's type wants (`_price == "10"` compares numbers).
  * - Built-ins: `_price` (number), `_validated` and `_active` (boolean), `_id`, `_categoryId`,
  *   `_assetTypeId` and `_ownerId` (select), `_name` (text); other names are custom attributes.
  *
@@ -41,7 +43,7 @@ export class FilterError {
   constructor(readonly message: string, readonly location: Location) {}
 }
 
-type Comparator = "=" | "<" | "<=" | ">" | ">="
+type Comparator = "=" | "!=" | "<" | "<=" | ">" | ">="
 
 /** A parsed expression. */
 export type FilterNode =
@@ -51,7 +53,7 @@ export type FilterNode =
     readonly _tag: "compare"
     readonly name: string
     readonly kind: AttributeKind
-    readonly comparator: Comparator
+    readonly comparator: Exclude<Comparator, "!=">
     readonly value: number | string | boolean
   }
   | {
@@ -148,9 +150,9 @@ const found = (token: Token) => token.type === "end" ? "end of input" : JSON.str
 const listOf = (items: ReadonlyArray<string>) =>
   items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`
 
-const comparators: Readonly<Record<string, Comparator>> = { "=": "=", "==": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=" }
+const comparators: Readonly<Record<string, Comparator>> = { "=": "=", "==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=" }
 
-const numberPattern = /^-?(\d+\.?\d*|\.\d+)$/
+const numberPattern = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i
 
 class Parser {
   private index = 0
@@ -218,7 +220,8 @@ class Parser {
 
   private term(): FilterNode {
     const nameToken = this.next
-    if (nameToken.type !== "word" || ["AND", "OR", "NOT"].includes(nameToken.text)) {
+    const quoted = nameToken.type === "string"
+    if (!quoted && (nameToken.type !== "word" || ["AND", "OR", "NOT"].includes(nameToken.text))) {
       this.fail(["an attribute name", "\"!\"", "\"NOT\"", "\"(\""])
     }
     this.index++
@@ -249,7 +252,7 @@ class Parser {
     const token = this.next
     const comparator = comparators[token.text]
     if (comparator === undefined) {
-      this.failAt(`Invalid operator "${token.text}": expected "=", "==", "<", "<=", ">" or ">="`, token.start, token.end)
+      this.failAt(`Invalid operator "${token.text}": expected "=", "==", "!=", "<", "<=", ">" or ">="`, token.start, token.end)
     }
     this.index++
     return { comparator, token }
@@ -270,22 +273,33 @@ class Parser {
     if (kind === undefined) {
       this.failAt(this.unknown(name, ["number", "boolean", "select", "text", "tags"]), nameToken.start, nameToken.end)
     }
+    // `a != b` is `NOT (a == b)`: an asset without the attribute matches, as with `must_not`
+    const equality = (node: FilterNode): FilterNode => comparator === "!=" ? { _tag: "not", operand: node } : node
     if (kind === "number") {
       if (!numberPattern.test(raw.trim())) {
         this.failAt(`"${opToken.text}" compares numbers: ${name} is a number attribute, and "${raw}" is not a number`, valueToken.start, valueToken.end)
       }
-      return { _tag: "compare", name, kind, comparator, value: Number(raw) }
+      return comparator === "!="
+        ? equality({ _tag: "compare", name, kind, comparator: "=", value: Number(raw) })
+        : { _tag: "compare", name, kind, comparator, value: Number(raw) }
     }
-    if (comparator !== "=") {
-      this.failAt(`"${opToken.text}" compares numbers, and ${name} is a ${kind} attribute, not a number: use "=" or "=="`, opToken.start, opToken.end)
+    if (comparator !== "=" && comparator !== "!=") {
+      this.failAt(`"${opToken.text}" compares numbers, and ${name} is a ${kind} attribute, not a number: use "=", "==" or "!="`, opToken.start, opToken.end)
+    }
+    if (kind === "tags") {
+      this.failAt(
+        `"${opToken.text}" compares text, select, boolean and number attributes, and ${name} is a tags attribute: match its values with ${name}[${raw}]`,
+        opToken.start,
+        opToken.end
+      )
     }
     if (kind === "boolean") {
       if (raw !== "true" && raw !== "false") {
         this.failAt(`${name} is a boolean attribute: expected true or false but "${raw}" found`, valueToken.start, valueToken.end)
       }
-      return { _tag: "compare", name, kind, comparator, value: raw === "true" }
+      return equality({ _tag: "compare", name, kind, comparator: "=", value: raw === "true" })
     }
-    return { _tag: "compare", name, kind, comparator, value: raw }
+    return equality({ _tag: "compare", name, kind, comparator: "=", value: raw })
   }
 
   private list(nameToken: Token, kind: AttributeKind | undefined): FilterNode {
@@ -313,9 +327,9 @@ class Parser {
     }
     const { comparator, token: opToken } = this.comparator()
     const countToken = this.value()
-    if (!numberPattern.test(countToken.text)) {
+    if (!numberPattern.test(countToken.text) || Number(countToken.text) < 0) {
       this.failAt(
-        `"${opToken.text}" after ${name}[...] compares the number of values matched, and "${countToken.text}" is not a number`,
+        `"${opToken.text}" after ${name}[...] compares the number of values matched, and "${countToken.text}" is not a number of values (0 or more)`,
         countToken.start,
         countToken.end
       )
@@ -342,7 +356,7 @@ export const parseFilter = (
   }
 }
 
-const holds = (comparator: Comparator, left: number | string, right: number | string): boolean => {
+const holds = (comparator: Exclude<Comparator, "!=">, left: number | string, right: number | string): boolean => {
   switch (comparator) {
     case "=":
       return left === right
@@ -354,6 +368,30 @@ const holds = (comparator: Comparator, left: number | string, right: number | st
       return left > right
     case ">=":
       return left >= right
+  }
+}
+
+/**
+ * Whether `matched` values of a list meet its count, as the plugin's Elasticsearch query decides:
+ * a `bool` of `should` terms with `minimum_should_match`, which never keeps an asset matching
+ * none (0 counts as 1), negated for `<`, `!=` and the `0` of `==`. `<=` is "at most": the plugin
+ * reads it as `<` (its comment says `<= 0` means `< 1`), the backend as written.
+ */
+const listHolds = (comparator: Comparator, matched: number, count: number): boolean => {
+  const atLeast = (wanted: number) => matched >= Math.max(wanted, 1)
+  switch (comparator) {
+    case ">=":
+      return atLeast(count)
+    case ">":
+      return atLeast(count + 1)
+    case "<":
+      return !atLeast(count)
+    case "<=":
+      return !atLeast(count + 1)
+    case "=":
+      return count === 0 ? !atLeast(1) : atLeast(count) && !atLeast(count + 1)
+    case "!=":
+      return !listHolds("=", matched, count)
   }
 }
 
@@ -386,7 +424,7 @@ export const matchesFilter = (node: FilterNode, attributeValue: (name: string) =
         ? (Array.isArray(actual) ? actual.map(String) : [])
         : (actual === undefined || actual === null ? [] : [String(actual)])
       const matched = new Set(node.values.filter((value) => present.includes(value))).size
-      return holds(node.comparator, matched, node.count)
+      return listHolds(node.comparator, matched, node.count)
     }
   }
 }

@@ -58,8 +58,9 @@ const aggregate = (docs: ReadonlyArray<Doc>, options: StatsOptions): Array<Doc> 
       count: group.count,
       avg: hasNumbers ? Math.round((sum / group.numbers.length) * precision) / precision : null,
       sum: hasNumbers ? sum : null,
-      min: hasNumbers ? Math.min(...group.numbers) : null,
-      max: hasNumbers ? Math.max(...group.numbers) : null
+      // reduce, not Math.min(...numbers): spreading a long list into a call overflows the stack
+      min: hasNumbers ? group.numbers.reduce((least, number) => Math.min(least, number)) : null,
+      max: hasNumbers ? group.numbers.reduce((most, number) => Math.max(most, number)) : null
     }
   })
   const direction = options.order === "asc" ? 1 : -1

@@ -130,6 +130,13 @@ export class Store {
   readonly authorizationCodes = new Map<string, AuthorizationCode>()
   /** Password reset tokens by token. */
   readonly resetTokens = new Map<string, ResetToken>()
+  /** When each user last asked for password resets (ms), the recent ones only: the rate limit's. */
+  readonly resetRequests = new Map<string, ReadonlyArray<number>>()
+  /**
+   * For a user whose password was reset: the first second (`iat`) of the access tokens that still
+   * count. Those issued before the reset are refused as expired ones are.
+   */
+  readonly tokensValidFrom = new Map<string, number>()
   /** Check tokens by token. */
   readonly checkTokens = new Map<string, CheckToken>()
   /** Who listens on which signal channel (`/signal`). */

@@ -452,7 +452,7 @@ const checkAlternatives = (
     failures.push(trial.details)
   }
   if (failures.length === 1) {
-    state.details.push(...failures[0]!)
+    for (const detail of failures[0]!) state.details.push(detail)
     return value
   }
   const types = new Set<string>()

@@ -92,7 +92,8 @@ export const attachUpgrades = async (server: Server, signal: SignalService, maxM
         send: (text) => client.send(text),
         close: () => client.close(),
         backlog: () => client.bufferedAmount,
-        abort: () => client.terminate()
+        abort: () => client.terminate(),
+        remoteAddress: request.socket.remoteAddress
       })
       client.on("message", (data, isBinary) => connection.receive(isBinary ? "\u0000binary" : data.toString("utf8")))
       client.on("close", () => {

@@ -1,6 +1,9 @@
 /**
  * The signal channels of the in-memory backend: who listens where. `POST /signal` delivers
  * through it; the `/signal` socket server fills it.
+ *
+ * Rooms are indexed both ways, by channel (to deliver) and by listener (to leave): a client that
+ * goes costs what it joined, however many other rooms there are.
  */
 
 /** Something listening on channels: a connected, authenticated client. */
@@ -14,9 +17,15 @@ export const PLATFORM_CHANNEL = "stelaceId__platform"
 
 export class Rooms {
   private readonly rooms = new Map<string, Set<Listener>>()
+  private readonly joined = new Map<Listener, Set<string>>()
 
   /** Adds a listener to channels. */
   join(listener: Listener, channels: Iterable<string>): void {
+    let own = this.joined.get(listener)
+    if (own === undefined) {
+      own = new Set()
+      this.joined.set(listener, own)
+    }
     for (const channel of channels) {
       let room = this.rooms.get(channel)
       if (room === undefined) {
@@ -24,12 +33,18 @@ export class Rooms {
         this.rooms.set(channel, room)
       }
       room.add(listener)
+      own.add(channel)
     }
   }
 
-  /** Removes a listener from every channel; a channel left empty no longer exists. */
+  /** Removes a listener from every channel it joined; a channel left empty no longer exists. */
   leave(listener: Listener): void {
-    for (const [channel, room] of this.rooms) {
+    const own = this.joined.get(listener)
+    if (own === undefined) return
+    this.joined.delete(listener)
+    for (const channel of own) {
+      const room = this.rooms.get(channel)
+      if (room === undefined) continue
       room.delete(listener)
       if (room.size === 0) this.rooms.delete(channel)
     }
