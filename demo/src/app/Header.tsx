@@ -9,7 +9,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react"
 import { useSession } from "stelace-effect/react"
 import { useUnreadCount } from "../features/inbox/queries.js"
 import { LiveStatus } from "../lib/live.js"
-import { useDisplayName } from "../lib/members.js"
+import { useDisplayName } from "../lib/member.js"
 
 /** A link of the header, `aria-current="page"` on its own page. */
 const NavLink = ({ to, children }: { to: LinkProps["to"]; children: ReactNode }) => (

@@ -5,7 +5,7 @@
  */
 import { useLingui } from "@lingui/react"
 import { useSession } from "stelace-effect/react"
-import { useDisplayName } from "../../lib/members.js"
+import { useDisplayName } from "../../lib/member.js"
 import { ErrorMessage, Loading } from "../../ui/Feedback.js"
 import { MessageComposer } from "./MessageComposer.js"
 import { MessageList } from "./MessageList.js"

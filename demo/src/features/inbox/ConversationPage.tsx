@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from "@lingui/react"
 import { Link, useParams, useSearch } from "@tanstack/react-router"
-import { useDisplayName } from "../../lib/members.js"
+import { useDisplayName } from "../../lib/member.js"
 import { PageTitle } from "../../ui/PageTitle.js"
 import { Conversation } from "./Conversation.js"
 import { useTopic } from "./queries.js"

@@ -6,18 +6,17 @@
 import { useLingui } from "@lingui/react"
 import { Link } from "@tanstack/react-router"
 import type { Asset, Category } from "stelace-effect"
-import { formatPrice } from "../../lib/format.js"
-import { useLocale } from "../../lib/i18n/index.js"
 import { RatingSummary, type Summary } from "../../ui/RatingSummary.js"
 import { categoryLabel } from "./categories.js"
 import { ListingImage } from "./ListingImage.js"
+import { Price } from "./Price.js"
 import { photosOf } from "./photos.js"
 
-export const ListingCard = ({ listing, categories, unit, owner, rating, headingLevel = 3 }: {
+export const ListingCard = ({ listing, categories, perDay, owner, rating, headingLevel = 3 }: {
   readonly listing: Asset
   readonly categories: ReadonlyArray<Category>
-  /** What the price is for ("per day"), a message id. */
-  readonly unit: string | undefined
+  /** Whether the listing is rented by the day (its price is "per day"). */
+  readonly perDay: boolean
   /** The owner's name, once read. */
   readonly owner: string | undefined
   /** The ratings the owner received, once read. */
@@ -27,7 +26,6 @@ export const ListingCard = ({ listing, categories, unit, owner, rating, headingL
 }) => {
   const Heading = headingLevel === 2 ? "h2" : "h3"
   const { i18n } = useLingui()
-  const locale = useLocale()
   const photo = photosOf(listing)[0]
   const category = categoryLabel(listing.categoryId, categories) ?? i18n._("common.otherCategory")
   return (
@@ -39,7 +37,7 @@ export const ListingCard = ({ listing, categories, unit, owner, rating, headingL
         <Heading className="card-title"><Link to="/listings/$id" params={{ id: listing.id }}>{listing.name}</Link></Heading>
         <p className="muted">{owner === undefined ? category : i18n._("common.categoryBy", { category, name: owner })}</p>
         <p className="card-rating"><RatingSummary summary={rating} /></p>
-        <p className="price">{formatPrice(locale, listing.price, listing.currency)}{unit && <span className="muted"> {i18n._(unit)}</span>}</p>
+        <p className="price"><Price amount={listing.price} currency={listing.currency} perDay={perDay} /></p>
       </div>
     </article>
   )

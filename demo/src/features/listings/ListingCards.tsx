@@ -9,7 +9,7 @@ import type { Asset } from "stelace-effect"
 import { useMembers } from "../../lib/members.js"
 import { ListingCard } from "./ListingCard.js"
 import { useAssetTypes, useCategories } from "./queries.js"
-import { unitOf } from "./rental.js"
+import { isTimeBased } from "./rental.js"
 
 export const ListingCards = ({ listings, selected, below, headingLevel, ref }: {
   readonly listings: ReadonlyArray<Asset>
@@ -30,7 +30,7 @@ export const ListingCards = ({ listings, selected, below, headingLevel, ref }: {
           <ListingCard
             listing={listing}
             categories={categories}
-            unit={unitOf(listing, assetTypes)}
+            perDay={isTimeBased(listing, assetTypes)}
             owner={members.name(listing.ownerId)}
             rating={members.rating(listing.ownerId)}
             headingLevel={headingLevel}

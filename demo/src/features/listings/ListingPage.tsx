@@ -12,10 +12,11 @@ import type { Asset } from "stelace-effect"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { BookedDates, BookingForm } from "../bookings/index.js"
 import { AskQuestion } from "../inbox/index.js"
-import { formatNumber, formatPrice } from "../../lib/format.js"
+import { formatNumber } from "../../lib/format.js"
 import { useLocale } from "../../lib/i18n/index.js"
 import { results } from "../../lib/lists.js"
-import { useDisplayName, useMembers } from "../../lib/members.js"
+import { useDisplayName } from "../../lib/member.js"
+import { useMembers } from "../../lib/members.js"
 import { PageTitle } from "../../ui/PageTitle.js"
 import { QueryState } from "../../ui/QueryState.js"
 import { ReviewList } from "../../ui/ReviewList.js"
@@ -26,7 +27,8 @@ import { ListingImage } from "./ListingImage.js"
 import { OwnerTools } from "./OwnerTools.js"
 import { photosOf } from "./photos.js"
 import { assetTypesQuery, listingQuery, useCategories } from "./queries.js"
-import { isTimeBased, unitOf } from "./rental.js"
+import { Price } from "./Price.js"
+import { isTimeBased } from "./rental.js"
 
 export const ListingPage = () => {
   const { id } = useParams({ from: "/listings/$id" })
@@ -35,7 +37,6 @@ export const ListingPage = () => {
 
 const Listing = ({ id }: { id: string }) => {
   const { i18n } = useLingui()
-  const locale = useLocale()
   const api = useStelaceQueries()
   const { data } = useSuspenseQuery(listingQuery(api, id))
   const types = results(useSuspenseQuery(assetTypesQuery(api)).data)
@@ -43,7 +44,6 @@ const Listing = ({ id }: { id: string }) => {
   const { userId } = useSession()
   const owner = useDisplayName(data.ownerId)
   const timeBased = isTimeBased(data, types)
-  const unit = unitOf(data, types)
   const photos = photosOf(data)
   const mine = data.ownerId !== null && data.ownerId === userId
   return (
@@ -55,7 +55,7 @@ const Listing = ({ id }: { id: string }) => {
           : <ListingImage categoryId={data.categoryId} categories={categories} large />}
         <h1 tabIndex={-1}>{data.name}</h1>
         <p className="muted">{categoryLabel(data.categoryId, categories) ?? i18n._("common.otherCategory")}</p>
-        <p className="price large">{formatPrice(locale, data.price, data.currency)}{unit && <span className="muted"> {i18n._(unit)}</span>}</p>
+        <p className="price large"><Price amount={data.price} currency={data.currency} perDay={timeBased} /></p>
         <p>
           <Trans
             id="listing.offeredBy"

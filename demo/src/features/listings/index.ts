@@ -22,4 +22,4 @@ export {
   useCustomAttributes,
   usePlaces
 } from "./queries.js"
-export { isTimeBased, unitOf } from "./rental.js"
+export { isTimeBased } from "./rental.js"

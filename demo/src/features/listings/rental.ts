@@ -4,7 +4,3 @@ import type { Asset, AssetType } from "stelace-effect"
 /** Whether the listing is rented for a time (by the day) rather than sold. */
 export const isTimeBased = (listing: Pick<Asset, "assetTypeId">, assetTypes: ReadonlyArray<AssetType>): boolean =>
   assetTypes.find((type) => type.id === listing.assetTypeId)?.timeBased ?? true
-
-/** What a listing's price is for: "per day" (a message id) for listings rented by the day; nothing for sales. */
-export const unitOf = (listing: Pick<Asset, "assetTypeId">, assetTypes: ReadonlyArray<AssetType>): string | undefined =>
-  isTimeBased(listing, assetTypes) ? /*i18n*/ "common.perDay" : undefined
