@@ -2,8 +2,10 @@
  * The router's own ways, in Chromium: a page whose code cannot be loaded (a chunk gone after a
  * deploy) says so inside the layout, in the visitor's language, and "Try again" loads it; a page
  * whose scripts all fail still says something; links load their page's code and data on intent;
- * and what cannot be undone (declining a request, cancelling a booking) asks first.
+ * what cannot be undone (declining a request, cancelling a booking) asks first; and a page's
+ * headings follow its outline.
  */
+import axe from "axe-core"
 import type { Browser, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { demo } from "../src/testing/seeds/demo.js"
@@ -154,5 +156,24 @@ describe("what cannot be undone", () => {
     await question.getByRole("button", { name: "Cancel booking" }).click()
     await visible(taker.page.getByRole("status").getByText("Booking cancelled."))
     expect(problems.filter((problem) => !problem.includes("status of 404"))).toEqual([])
+  })
+})
+
+describe("a page's headings", () => {
+  it("follow its outline on My listings, whose cards come right under its heading", async () => {
+    const { page } = await newPage(await newContext(browser))
+    await logIn(page, "alice@example.com", "alice-password")
+    await page.goto(new URL("/my-listings", app.appUrl).href)
+    await visible(heading(page, "My listings"))
+    await visible(page.getByRole("article").first())
+    // heading-order is a moderate rule, which the suite's axe check (serious and critical) leaves out
+    await page.evaluate(axe.source)
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: ["heading-order"] })
+      return result.violations.map((violation) => violation.nodes.map((node) => node.target.join(" ")))
+    })
+    expect(violations).toEqual([])
+    expect(await page.getByRole("heading", { level: 2, name: "Sea kayak" }).count()).toBe(1)
+    await page.context().close()
   })
 })
