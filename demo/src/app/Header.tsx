@@ -7,7 +7,7 @@ import { Trans, useLingui } from "@lingui/react"
 import { Link, type LinkProps, useLocation, useNavigate } from "@tanstack/react-router"
 import { type ReactNode, useEffect, useRef, useState } from "react"
 import { useSession } from "stelace-effect/react"
-import { useUnreadCount } from "../features/inbox/queries.js"
+import { useUnreadCount } from "../features/inbox/inbox.js"
 import { LiveStatus } from "../lib/live.js"
 import { useDisplayName } from "../lib/member.js"
 

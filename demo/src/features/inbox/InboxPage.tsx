@@ -12,7 +12,8 @@ import { useMembers } from "../../lib/members.js"
 import { Empty } from "../../ui/Feedback.js"
 import { QueryState } from "../../ui/QueryState.js"
 import { type Conversation, conversationsOf } from "./conversations.js"
-import { type Topic, useInbox, useTopics } from "./queries.js"
+import { useInbox } from "./inbox.js"
+import { type Topic, useTopics } from "./queries.js"
 
 export const InboxPage = () => {
   const { i18n } = useLingui()

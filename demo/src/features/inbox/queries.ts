@@ -1,9 +1,7 @@
 /**
- * What the inbox and the conversations read. The inbox is every message of the logged-in user,
- * read page after page until the last, so that it lists every conversation and the header's
- * unread count is exact (Stelace counts messages but cannot filter them by `read`). A
- * conversation reads its topic's own messages, a page at a time, newest first. Both are refetched
- * when the other party signals a message (`LiveUpdates`), and slowly while the socket is down.
+ * What the conversations read: a conversation's own messages, a page at a time from the newest,
+ * refetched when the other party signals a message (`LiveUpdates`), and slowly while the socket is
+ * down; marking them read; and what they are about (their topics). The inbox itself is `inbox.ts`.
  */
 import { skipToken, useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useLingui } from "@lingui/react"
@@ -12,41 +10,8 @@ import type { Asset, Message, Transaction } from "stelace-effect"
 import { useSession, useStelaceQueries } from "stelace-effect/react"
 import { useFallbackInterval } from "../../lib/live.js"
 
-/** Messages a page of the inbox holds: the most Stelace sends at once. */
-const INBOX_PAGE = 100
-
 /** Messages a page of a conversation holds. */
 const CONVERSATION_PAGE = 50
-
-/**
- * The logged-in user's messages, sent and received, newest first: every page, fetched one after
- * the other until the last (`messages` stays `undefined` until then).
- */
-export const useInbox = () => {
-  const api = useStelaceQueries()
-  const { userId } = useSession()
-  const refetchInterval = useFallbackInterval()
-  const inbox = useInfiniteQuery({
-    ...api.messages.list.infiniteQueryOptions(
-      userId ? { userId, orderBy: "createdDate", order: "desc", nbResultsPerPage: INBOX_PAGE } : skipToken
-    ),
-    refetchInterval
-  })
-  const { hasNextPage, isFetching, isError, fetchNextPage } = inbox
-  useEffect(() => {
-    // the inbox and the header both read it: a page already on its way is not asked for again
-    if (hasNextPage && !isFetching && !isError) void fetchNextPage({ cancelRefetch: false })
-  }, [hasNextPage, isFetching, isError, fetchNextPage])
-  const messages = inbox.data === undefined || hasNextPage ? undefined : inbox.data.pages.flatMap((page) => page.results)
-  return { ...inbox, messages }
-}
-
-/** Messages the logged-in user received and has not read, counted over all of theirs. */
-export const useUnreadCount = (): number | undefined => {
-  const { userId } = useSession()
-  const { messages } = useInbox()
-  return messages === undefined || userId === null ? undefined : messages.filter((message) => message.receiverId === userId && !message.read).length
-}
 
 /**
  * The messages of a conversation: the topic's own, between the logged-in user and `otherId`,
