@@ -1,4 +1,3 @@
-/** What other features and the app use of the bookings feature: the listing page's booking form and booked dates, and what the routes read first. */
+/** What other features use of the bookings feature: the listing page's booking form and booked dates. */
 export { BookedDates } from "./BookedDates.js"
 export { BookingForm } from "./BookingForm.js"
-export { bookingQuery } from "./queries.js"

@@ -1,19 +1,14 @@
 /**
- * What other features and the app use of the listings feature: its cards, the queries pages
- * share (categories, asset types, places, custom attributes), what a listing says about itself
- * (its category, its places, its attributes), and what the app gives it (photo uploader, geocoder).
+ * What other features use of the listings feature: its cards, the queries pages share
+ * (categories, asset types, places, custom attributes, a member's listings), and what a listing
+ * says about itself (its category, its places, its attributes). The app reads the rest (the route
+ * tree's queries, the photo uploader, the geocoder) from their own modules.
  */
 export { categoryLabel, categoryWithDescendants } from "./categories.js"
-export { type Geocoder, GeocoderContext } from "./geocoder.js"
 export { ListingCards } from "./ListingCards.js"
 export { attributeLabelIn, numberAttributesFor, pointsOf } from "./listingDetails.js"
-export { httpUploader, PhotoUploaderContext } from "./photos.js"
 export { type Place, placeNamed } from "./places.js"
 export {
-  activeListingsQuery,
-  assetTypesQuery,
-  categoriesQuery,
-  listingQuery,
   memberListingsQuery,
   recentListingsQuery,
   useActiveListings,
@@ -22,4 +17,3 @@ export {
   useCustomAttributes,
   usePlaces
 } from "./queries.js"
-export { isTimeBased } from "./rental.js"
