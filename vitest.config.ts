@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url"
+import { lingui } from "@lingui/vite-plugin"
 import { defineConfig } from "vitest/config"
 
 // vitest 5 targets Node 22; its failure reporter calls Map.groupBy, which Node 20 lacks. Without
@@ -21,6 +22,8 @@ if (typeof MapWithGroupBy.groupBy !== "function") {
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url))
 
 export default defineConfig({
+  // the demo's modules import their message catalogs (`.po`), which Lingui's plugin compiles
+  plugins: [lingui({ configPath: fileURLToPath(new URL("./demo/lingui.config.ts", import.meta.url)) })],
   // the demo's modules import the SDK by its package name: tests resolve it to the sources, as the demo's build does
   resolve: {
     alias: [

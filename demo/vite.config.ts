@@ -1,11 +1,13 @@
 /**
  * The demo marketplace's build. `stelace-effect` and `stelace-effect/react` resolve to this
  * repository's sources, so the app always runs the SDK it ships with; `scripts/start.mjs` builds
- * into its cache folder (`DEMO_OUT_DIR`). The message catalogs are compiled on the way (`catalogs.ts`).
+ * into its cache folder (`DEMO_OUT_DIR`). Lingui's plugin compiles the message catalogs
+ * (`src/locales/*.po`) as the app imports them, and stops the build on a message that is missing
+ * or not valid ICU.
  */
 import { fileURLToPath } from "node:url"
+import { lingui } from "@lingui/vite-plugin"
 import { defineConfig } from "vite"
-import { compiledCatalogs } from "./catalogs.js"
 
 const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url))
 
@@ -20,7 +22,7 @@ export default defineConfig({
       { find: /^\.\.\/wire\/senders\/platform\.js$/, replacement: source("internal/wire/senders/platform.browser.ts") }
     ]
   },
-  plugins: [compiledCatalogs()],
+  plugins: [lingui({ configPath: fileURLToPath(new URL("lingui.config.ts", import.meta.url)), failOnMissing: true, failOnCompileError: true })],
   oxc: { jsx: { runtime: "automatic" } },
   build: {
     outDir: process.env.DEMO_OUT_DIR ?? fileURLToPath(new URL("dist", import.meta.url)),

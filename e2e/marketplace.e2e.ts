@@ -264,7 +264,7 @@ describe.each(["desktop", "phone"] as const satisfies ReadonlyArray<Device>)("th
     await visible(page.getByRole("region", { name: "Already booked" }).getByRole("listitem"))
     await visible(page.getByText("Great kayak, and Alice was on time."))
 
-    // the home page's card of the kayak: its first photo, and Alice's rating for it
+    // the home page's card of the kayak: its first photo, and its owner's rating, Alice's
     await press(await headerLink(page, "Home"))
     const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Sea kayak" }) })
     await visible(card.getByText("5 out of 5 (1 rating)"))

@@ -132,7 +132,7 @@ describe("owners and profiles", () => {
     await expectAccessible(page, "my listings")
     await page.getByRole("link", { name: "Road bike" }).click()
     await visible(heading(page, "Road bike"))
-    await page.getByRole("button", { name: "Edit listing" }).click()
+    await page.getByRole("link", { name: "Edit listing" }).click()
     await visible(heading(page, "Edit listing"))
     await page.getByLabel("Name").fill("Carbon road bike")
     await page.getByLabel("Price per day").fill("24")

@@ -1,45 +1,66 @@
 /**
  * The demo marketplace's entry: the visitor's language, a Stelace client for the API that
  * `npm start` runs (its address and publishable key come from the page, written in by the
- * server), the query cache, the app; or, when the page's configuration cannot be used (a secret
- * key above all), a page that says why.
+ * server), the query cache, the router, the app; or, when the page's configuration cannot be used
+ * (a secret key above all), a page that says why.
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
-import { StrictMode } from "react"
+import { useLingui } from "@lingui/react"
+import { QueryClient } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
+import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { createInstance } from "stelace-effect"
-import { createStelaceQueries, StelaceProvider } from "stelace-effect/react"
-import { PageTitle } from "./components/PageTitle.js"
+import { createStelaceQueries } from "stelace-effect/react"
+import { AppProviders } from "./app/providers.js"
+import { createAppRouter } from "./app/router.js"
 import { type Config, readConfig } from "./config.js"
-import { isTransient } from "./errors.js"
-import { activate, initialLocale, LanguageProvider, type MessageId, type MessageValues, useT } from "./i18n/index.js"
-import { MapTilesContext } from "./map/tiles.js"
-import { ResetLinksInTerminalContext } from "./passwordReset.js"
-import { httpUploader, PhotoUploaderContext } from "./photos.js"
-import { type Prefetch, router } from "./routes.js"
+import { httpUploader } from "./features/listings/photos.js"
+import { describeError, isTransient } from "./lib/errors.js"
+import { activate, initialLocale, LanguageProvider } from "./lib/i18n/index.js"
+import { PageTitle } from "./ui/PageTitle.js"
 import "./styles.css"
 
-const root = createRoot(document.getElementById("root")!)
+const root = createRoot(document.getElementById("root")!, {
+  // a page that failed says why on the page (the API's refusal, its code that could not load):
+  // only errors the app has no words for are logged
+  onCaughtError: (error) => {
+    if (describeError(error).id === "errors.generic") console.error(error)
+  }
+})
 
 /** What a visitor sees when the app cannot start: a page that says why, never a blank one. */
-const BootError = ({ problem, values }: { problem: MessageId; values?: MessageValues | undefined }) => {
-  const t = useT()
+const BootError = ({ problem, values }: { problem: string; values?: Readonly<Record<string, string>> | undefined }) => {
+  const { i18n } = useLingui()
   return (
     <main id="main" className="narrow boot-error">
-      <PageTitle>{t("boot.title")}</PageTitle>
-      <h1>{t("boot.title")}</h1>
-      <p role="alert">{t(problem, values)}</p>
+      <PageTitle>{i18n._("boot.title")}</PageTitle>
+      <h1>{i18n._("boot.title")}</h1>
+      <p role="alert">{i18n._(problem, values)}</p>
     </main>
   )
 }
 
-const refuse = (problem: MessageId, values?: MessageValues) =>
+const refuse = (problem: string, values?: Readonly<Record<string, string>>) =>
   root.render(<LanguageProvider><BootError problem={problem} values={values} /></LanguageProvider>)
 
 /** The signed-in user's access token, for the photo uploads. */
 const accessTokenOf = (client: ReturnType<typeof createInstance>) => async () =>
   (await client.getTokenStore().getTokens())?.accessToken
+
+/** Why the page's configuration cannot be used, by problem (`readConfig`). */
+const configProblems = {
+  notJson: /*i18n*/ "boot.notJson",
+  notObject: /*i18n*/ "boot.notObject",
+  secretKey: /*i18n*/ "boot.secretKey",
+  notPublishable: /*i18n*/ "boot.notPublishable",
+  apiUrlInvalid: /*i18n*/ "boot.apiUrlInvalid",
+  apiUrlProtocol: /*i18n*/ "boot.apiUrlProtocol",
+  uploadUrlInvalid: /*i18n*/ "boot.uploadUrlInvalid",
+  uploadUrlProtocol: /*i18n*/ "boot.uploadUrlProtocol",
+  mapTilesInvalid: /*i18n*/ "boot.mapTilesInvalid",
+  mapAttributionInvalid: /*i18n*/ "boot.mapAttributionInvalid",
+  resetLinksInvalid: /*i18n*/ "boot.resetLinksInvalid"
+} as const
 
 const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinksInTerminal }: Config) => {
   const client = createInstance({
@@ -56,37 +77,39 @@ const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinks
     }
   })
 
-  // the routes' loaders start their page's queries with the page's code (routes.tsx)
-  const prefetch: Prefetch = (load) => load(createStelaceQueries(client), queryClient)
+  // the routes' loaders read with the query options of whoever is logged in when they run
+  const router = createAppRouter({
+    queryClient,
+    queries: () => createStelaceQueries(client),
+    memberId: () => {
+      const session = client.auth.info()
+      return session.isAuthenticated ? session.userId : null
+    }
+  })
 
   root.render(
     <StrictMode>
-      <LanguageProvider>
-        <QueryClientProvider client={queryClient}>
-          {/* given the query client, the provider drops a user's cached data when their session ends */}
-          <StelaceProvider client={client} queryClient={queryClient}>
-            <PhotoUploaderContext value={uploadUrl === undefined ? undefined : httpUploader(uploadUrl, accessTokenOf(client))}>
-              <MapTilesContext value={{ url: mapTiles, attribution: mapAttribution }}>
-                <ResetLinksInTerminalContext value={resetLinksInTerminal}>
-                  <RouterProvider router={router} context={{ prefetch, isLoggedIn: () => client.auth.info().isAuthenticated }} />
-                </ResetLinksInTerminalContext>
-              </MapTilesContext>
-            </PhotoUploaderContext>
-          </StelaceProvider>
-        </QueryClientProvider>
-      </LanguageProvider>
+      <AppProviders
+        client={client}
+        queryClient={queryClient}
+        uploader={uploadUrl === undefined ? undefined : httpUploader(uploadUrl, accessTokenOf(client))}
+        tiles={{ url: mapTiles, attribution: mapAttribution }}
+        resetLinksInTerminal={resetLinksInTerminal}
+      >
+        <RouterProvider router={router} />
+      </AppProviders>
     </StrictMode>
   )
 }
 
 const boot = () => {
   const configured = readConfig(document.getElementById("stelace-config")?.textContent)
-  if (!configured.ok) refuse(`boot.${configured.problem}`)
+  if (!configured.ok) refuse(configProblems[configured.problem])
   else {
     try {
       start(configured.config)
     } catch (error) {
-      refuse("boot.clientFailed", { detail: error instanceof Error ? error.message : String(error) })
+      refuse(/*i18n*/ "boot.clientFailed", { detail: error instanceof Error ? error.message : String(error) })
     }
   }
 }

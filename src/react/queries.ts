@@ -17,6 +17,7 @@
 import type {
   DataTag,
   InfiniteData,
+  QueryClient,
   QueryFilters,
   QueryFunctionContext,
   skipToken,
@@ -154,6 +155,23 @@ export interface ListRoute<P extends string, In, T> extends QueryRoute<P, In, Li
 export interface MutationRoute<P extends string, In, Out> {
   /** `["stelace", who, family, route]`: for `useMutationState`, `isMutating`, `setMutationDefaults`. */
   mutationKey(): StelaceQueryKey
+  /**
+   * Invalidates, for the current user, the queries this route changes: its family's, and those
+   * Stelace changes along with it (the default `invalidates` of `mutationOptions`). For a call
+   * made outside `mutationOptions`, such as one step of a mutation that chains several.
+   *
+   * @example
+   * ```ts
+   * const request = useMutation({
+   *   mutationFn: async (input: TransactionCreateParams) => {
+   *     const booking = await stelace.transactions.create(input)
+   *     return stelace.transactions.createTransition(booking.id, { name: "confirmAndPay" })
+   *   },
+   *   onSuccess: () => api.transactions.create.invalidate(queryClient)
+   * })
+   * ```
+   */
+  invalidate(queryClient: QueryClient): Promise<void>
   /** Options for `useMutation`; on success, invalidates the family's queries (see `invalidates`). */
   mutationOptions<TOnMutateResult = unknown>(
     options?: StelaceMutationOptions<Out, MutationVariables<P, In>, TOnMutateResult>
@@ -323,11 +341,14 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
     return route
   }
   const mutationKey = key(family, name)
+  const changed = [family, ...(alsoChanges[family] ?? [])] as ReadonlyArray<StelaceFamily>
+  const invalidateFamilies = (queryClient: QueryClient, families: ReadonlyArray<StelaceFamily>) =>
+    Promise.all(families.map((target) => queryClient.invalidateQueries({ queryKey: key(target) })))
   return {
     mutationKey: () => mutationKey,
+    invalidate: (queryClient: QueryClient) => invalidateFamilies(queryClient, changed).then(() => undefined),
     mutationOptions: (
-      { invalidates = [family, ...(alsoChanges[family] ?? [])] as ReadonlyArray<StelaceFamily>, onSuccess, ...options }:
-        StelaceMutationOptions<unknown, any> = {}
+      { invalidates = changed, onSuccess, ...options }: StelaceMutationOptions<unknown, any> = {}
     ) => ({
       ...options,
       mutationKey,
@@ -335,10 +356,7 @@ const makeRoute = (binding: Binding, family: string, name: string, endpoint: Any
       mutationFn: (variables: any) =>
         send(binding, endpoint, endpoint.params.map((param) => variables[param]), arity === 0 ? variables : variables.input),
       onSuccess: (...args: Parameters<NonNullable<typeof onSuccess>>) =>
-        Promise.all([
-          ...(invalidates || []).map((target) => args[3].client.invalidateQueries({ queryKey: key(target) })),
-          onSuccess?.(...args)
-        ])
+        Promise.all([invalidateFamilies(args[3].client, invalidates || []), onSuccess?.(...args)])
     })
   }
 }

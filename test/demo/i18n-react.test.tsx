@@ -1,23 +1,24 @@
 // @vitest-environment happy-dom
 /**
- * The demo's language runtime in React: `useT` and `<T>` speak the active language and follow a
- * change at once, `<html lang>` follows, the choice is kept for the next visit, and a member's
- * words put into a message show as text, never read as the message's own markup.
+ * The demo's language runtime in React: Lingui's `i18n._` and `<Trans>` speak the active language
+ * and follow a change at once, `<html lang>` follows, the choice is kept for the next visit, and
+ * a member's words put into a message as an element show as text, never read as its markup.
  */
+import { Trans, useLingui } from "@lingui/react"
 import { act, cleanup, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
-import { activate, initialLocale, LanguageProvider, T, useChooseLocale, useT } from "../../demo/src/i18n/index.js"
+import { activate, initialLocale, LanguageProvider, useChooseLocale } from "../../demo/src/lib/i18n/index.js"
 
 afterEach(cleanup)
 
 const Probe = ({ name }: { name: string }) => {
-  const t = useT()
+  const { i18n } = useLingui()
   const choose = useChooseLocale()
   return (
     <>
-      <h1>{t("home.heading")}</h1>
-      <p data-testid="who"><T id="layout.loggedInAs" values={{ name }} components={{ 0: <strong /> }} /></p>
-      <p data-testid="count">{t("listing.rating", { average: 4.5, count: 2 })}</p>
+      <h1>{i18n._("home.heading")}</h1>
+      <p data-testid="who"><Trans id="layout.loggedInAs" values={{ name: <>{name}</> }} components={{ 0: <strong /> }} /></p>
+      <p data-testid="count">{i18n._("listing.rating", { average: 4.5, count: 2 })}</p>
       <button type="button" onClick={() => void choose("fr")}>fr</button>
     </>
   )

@@ -1,23 +1,23 @@
 /**
- * The demo's languages: the French catalog has every English message, each taking the same values
- * (arguments, plurals, `<0>` elements), none left in English unless it reads the same in French
- * (listed below); every message is valid ICU; no user-visible text is written outside the
- * catalogs; the language a visitor starts in; prices, dates and API errors in each language.
+ * The demo's languages, on Lingui's own workflow: the messages its extraction finds in the code
+ * are the catalogs' (`src/locales/<locale>.po`), each with an English sentence and a French one
+ * taking the same values (arguments, plurals, `<0>` elements), none left in English unless it
+ * reads the same in French (listed below), and every message valid ICU; no user-visible text is
+ * written outside the catalogs, and a member's words go into `<Trans>` as elements; the language a
+ * visitor starts in; prices, dates and API errors in each language.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
+import { getCatalogs } from "@lingui/cli/api"
+import { getConfig } from "@lingui/conf"
+import { type CompiledMessage, compileMessageOrThrow } from "@lingui/message-utils/compileMessage"
 import { parseAst } from "rolldown/parseAst"
 import { NetworkError, ServerError, SessionExpired } from "stelace-effect"
-import { describe, expect, it } from "vitest"
-import { type CompiledMessage, compileCatalog } from "../../demo/catalogs.js"
-import { describeError } from "../../demo/src/errors.js"
-import { formatDay, formatMonth, formatPeriod, formatPrice } from "../../demo/src/format.js"
-import { app } from "../../demo/src/i18n/en/app.js"
-import { en } from "../../demo/src/i18n/en/index.js"
-import { pages } from "../../demo/src/i18n/en/pages.js"
-import { fr } from "../../demo/src/i18n/fr/index.js"
-import { preferredLocale } from "../../demo/src/i18n/locales.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { describeError } from "../../demo/src/lib/errors.js"
+import { formatDay, formatMonth, formatPeriod, formatPrice } from "../../demo/src/lib/format.js"
+import { preferredLocale } from "../../demo/src/lib/i18n/locales.js"
 
 /** French messages that are the English ones on purpose: names, and words French writes the same. */
 const sameInFrench = new Set([
@@ -28,11 +28,23 @@ const sameInFrench = new Set([
   "common.description",
   "booking.total",
   "booking.dates",
+  "booking.priceForUnits",
   "photos.label",
   "layout.conversation",
+  "messages.conversationTitle",
   "search.distance",
   "search.distanceKm"
 ])
+
+/** Every message of a catalog, compiled as Lingui's plugin compiles it; throws on the first that is not valid ICU. */
+const compileCatalog = (messages: Readonly<Record<string, string>>, from = "a catalog"): Record<string, CompiledMessage> =>
+  Object.fromEntries(Object.entries(messages).map(([id, message]) => {
+    try {
+      return [id, compileMessageOrThrow(message)]
+    } catch (error) {
+      throw new Error(`${from}: the message "${id}" is not valid ICU MessageFormat: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }))
 
 /** What a compiled message takes: its arguments (with their kind) and its `<n>` elements. */
 const signature = (message: CompiledMessage): Array<string> => {
@@ -54,21 +66,45 @@ const signature = (message: CompiledMessage): Array<string> => {
   return [...found].sort()
 }
 
+const config = getConfig({ configPath: fileURLToPath(new URL("../../demo/lingui.config.ts", import.meta.url)) })
+
+/** A catalog's messages, by id, its obsolete ones aside. */
+type Messages = Record<string, string>
+let used: Array<string>
+let en: Messages
+let fr: Messages
+
+beforeAll(async () => {
+  const [catalog] = await getCatalogs(config)
+  const sentences = async (locale: string): Promise<Messages> =>
+    Object.fromEntries(Object.entries(await catalog!.read(locale)).filter(([, message]) => !message.obsolete).map(([id, message]) => [id, message.translation ?? ""]))
+  en = await sentences("en")
+  fr = await sentences("fr")
+  // what Lingui's extraction finds in the code, as `lingui extract` does
+  used = Object.keys((await catalog!.collect()) ?? {}).sort()
+}, 60_000)
+
 describe("the catalogs", () => {
-  const english = compileCatalog(en, "English")
-  const french = compileCatalog(fr, "French")
+  it("hold every message the code uses, and no other: Lingui's extraction finds them all in each language", () => {
+    expect(used.length).toBeGreaterThan(300)
+    expect(Object.keys(en).sort()).toEqual(used)
+    expect(Object.keys(fr).sort()).toEqual(used)
+  })
+
+  it("have an English sentence and a French one for every message", () => {
+    // a new id that extraction added reads as itself in English until its sentence is written
+    expect(Object.entries(en).filter(([id, message]) => message.trim() === "" || message === id).map(([id]) => id)).toEqual([])
+    expect(Object.entries(fr).filter(([, message]) => message.trim() === "").map(([id]) => id)).toEqual([])
+  })
 
   it("compile: every message is valid ICU", () => {
-    expect(Object.keys(english).length).toBeGreaterThan(200)
+    expect(() => compileCatalog(en, "English")).not.toThrow()
+    expect(() => compileCatalog(fr, "French")).not.toThrow()
     expect(() => compileCatalog({ "broken.message": "Hello {name" }, "a test")).toThrow(/"broken.message" is not valid ICU/)
   })
 
-  it("have a French message for every English one, and no other", () => {
-    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort())
-    expect(Object.entries(fr).filter(([, message]) => message.trim() === "")).toEqual([])
-  })
-
   it("give French messages the same arguments, plurals and elements as the English ones", () => {
+    const [english, french] = [compileCatalog(en), compileCatalog(fr)]
     const mismatches = Object.keys(english).flatMap((id) => {
       const [wanted, got] = [signature(english[id]!), signature(french[id]!)]
       return JSON.stringify(wanted) === JSON.stringify(got) ? [] : [`${id}: English ${wanted.join(", ")}; French ${got.join(", ")}`]
@@ -77,10 +113,10 @@ describe("the catalogs", () => {
   })
 
   it("leave no message in English, but those that read the same in French", () => {
-    const untranslated = Object.keys(en).filter((id) => en[id as keyof typeof en] === fr[id as keyof typeof en] && !sameInFrench.has(id))
+    const untranslated = Object.keys(en).filter((id) => en[id] === fr[id] && !sameInFrench.has(id))
     expect(untranslated).toEqual([])
     // the list says no more than it needs to
-    expect([...sameInFrench].filter((id) => en[id as keyof typeof en] !== fr[id as keyof typeof en])).toEqual([])
+    expect([...sameInFrench].filter((id) => en[id] !== fr[id])).toEqual([])
   })
 
   it("tell a placeholder that French lost", () => {
@@ -94,13 +130,13 @@ const demo = fileURLToPath(new URL("../../demo/src/", import.meta.url))
 const sources = (dir: string): Array<string> =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === "i18n" ? [] : sources(path)
+    if (statSync(path).isDirectory()) return sources(path)
     return /\.tsx$/.test(name) ? [path] : []
   })
 
 /** Text that is the same in every language, by file: the demo accounts' addresses and passwords. */
 const sameInEveryLanguage: Readonly<Record<string, ReadonlyArray<string>>> = {
-  "pages/LoginPage.tsx": ['text: "@example.com"', 'text: "-password"']
+  "features/account/LoginPage.tsx": ['text: "@example.com"', 'text: "-password"']
 }
 
 /** Attributes people read or hear. */
@@ -146,6 +182,40 @@ const literalText = (code: string, file: string): Array<string> => {
   return found
 }
 
+/**
+ * The values of `<Trans>` given as anything but an element: Lingui reads tags in the text of its
+ * values (a member named `<0>x</0>` would become markup), not in elements.
+ */
+const transValuesAsText = (code: string, file: string): Array<string> => {
+  const found: Array<string> = []
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (typeof node !== "object" || node === null) return
+    const n = node as Node
+    if (n.type === "JSXOpeningElement" && (n.name as { name?: string }).name === "Trans") {
+      const attributes = n.attributes as Array<Node>
+      const id = attributes.find((attribute) => (attribute.name as { name?: string } | undefined)?.name === "id")
+      const idText = String(((id?.value as Node | undefined)?.value as string | undefined) ?? "?")
+      for (const attribute of attributes) {
+        if ((attribute.name as { name?: string } | undefined)?.name !== "values") continue
+        const value = (attribute.value as Node).expression as Node
+        if (value.type !== "ObjectExpression") found.push(`${idText}: values`)
+        else {
+          for (const property of value.properties as Array<Node>) {
+            const shown = property.value as Node
+            if (shown.type !== "JSXElement" && shown.type !== "JSXFragment" && shown.type !== "ConditionalExpression") {
+              found.push(`${idText}: ${(property.key as { name?: string }).name ?? "?"}`)
+            }
+          }
+        }
+      }
+    }
+    for (const [key, child] of Object.entries(n)) if (key !== "type") visit(child)
+  }
+  visit(parseAst(code, { lang: "tsx" }, file))
+  return found
+}
+
 describe("user-visible text", () => {
   it("is all in the catalogs: no words in JSX text or in spoken attributes", () => {
     const files = sources(demo)
@@ -160,6 +230,12 @@ describe("user-visible text", () => {
     expect(found).toEqual([])
   })
 
+  it("goes into a <Trans> as elements: a member's words in its values are shown as text, never read as its markup", () => {
+    const found = sources(demo).flatMap((file) => transValuesAsText(readFileSync(file, "utf8"), file).map((value) => `${relative(demo, file)}: ${value}`))
+    expect(found).toEqual([])
+    expect(transValuesAsText(`const A = ({ name }) => <><Trans id="x" values={{ name }} /><Trans id="y" values={{ name: <>{name}</> }} /></>`, "a.tsx")).toEqual(["x: name"])
+  })
+
   it("is found by the scan where it is left", () => {
     const code = `const A = ({ b }) => <p title="Hi there" aria-label={b ? "Yes" : t("x")}>Hello {b && "world"} {\`\${b} items\`} {"…"} · <T id="x" /></p>`
     expect(literalText(code, "a.tsx").sort()).toEqual([
@@ -169,55 +245,6 @@ describe("user-visible text", () => {
       `text: "Hello"`,
       `title: "Hi there"`
     ].sort())
-  })
-})
-
-const parseModule = (file: string) => parseAst(readFileSync(file, "utf8"), { lang: file.endsWith(".tsx") ? "tsx" : "ts" }, file)
-
-/** The demo's modules a module imports for what they do at run time (not `import type`), by path. */
-const runtimeImports = (file: string): Array<string> => {
-  const program = parseModule(file) as unknown as { body: Array<Node> }
-  return program.body.flatMap((node) => {
-    const source = (node.source as { value?: unknown } | null | undefined)?.value
-    const typeOnly = node.importKind === "type" || node.exportKind === "type"
-    if (typeof source !== "string" || !source.startsWith(".") || typeOnly) return []
-    const base = join(file, "..", source.replace(/\.js$/, ""))
-    return [`${base}.ts`, `${base}.tsx`].filter((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile())
-  })
-}
-
-/** The message ids written in a module (as `t("…")`, `id="…"`, or in a table of ids). */
-const messageIds = (file: string): Array<string> => {
-  const ids: Array<string> = []
-  const visit = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(visit)
-    if (typeof node !== "object" || node === null) return
-    const n = node as Node
-    if (n.type === "Literal" && typeof n.value === "string" && Object.hasOwn(en, n.value)) ids.push(n.value)
-    for (const [key, child] of Object.entries(n)) if (key !== "type") visit(child)
-  }
-  visit(parseModule(file))
-  return ids
-}
-
-describe("the messages that come with the app", () => {
-  it("are all of English's with the pages' ones, each in one part", () => {
-    expect([...Object.keys(app), ...Object.keys(pages)].sort()).toEqual(Object.keys(en).sort())
-  })
-
-  it("are every message the app's first screen can show: the frame's and the home page's modules use no other", () => {
-    const seen = new Set<string>()
-    const queue = [join(demo, "main.tsx"), join(demo, "pages/HomePage.tsx")]
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      if (seen.has(file) || file.includes("/i18n/")) continue
-      seen.add(file)
-      queue.push(...runtimeImports(file))
-    }
-    expect(seen.size).toBeGreaterThan(15)
-    const fetchedLater = [...seen].flatMap((file) => messageIds(file).filter((id) => !Object.hasOwn(app, id)).map((id) => `${relative(demo, file)}: ${id}`))
-    expect(fetchedLater).toEqual([])
-    // the walk reads ids where they are: a page's module shows pages' messages
-    expect(messageIds(join(demo, "pages/BookingPage.tsx"))).toContain("booking.yourBookingOf")
   })
 })
 
@@ -282,12 +309,16 @@ describe("API errors", () => {
     expect(describeError(server(422, "Incorrect current password"))).toEqual({ id: "errors.validation" })
   })
 
+  it("say a page whose code could not be loaded as such, in each browser's words", () => {
+    expect(describeError(new TypeError("Failed to fetch dynamically imported module: http://x/assets/LoginPage-1.js"))).toEqual({ id: "errors.pageCode" })
+    expect(describeError(new TypeError("error loading dynamically imported module"))).toEqual({ id: "errors.pageCode" })
+    expect(describeError(new TypeError("Importing a module script failed."))).toEqual({ id: "errors.pageCode" })
+  })
+
   it("read in both languages", () => {
-    const english = compileCatalog(en)
-    const french = compileCatalog(fr)
-    for (const id of Object.keys(en).filter((key) => key.startsWith("errors."))) {
-      expect(english[id]).toBeDefined()
-      expect(french[id]).toBeDefined()
+    for (const id of used.filter((key) => key.startsWith("errors."))) {
+      expect(en[id]).toBeDefined()
+      expect(fr[id]).toBeDefined()
     }
   })
 })

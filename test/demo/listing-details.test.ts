@@ -7,9 +7,9 @@
  */
 import { createInstance } from "stelace-effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { formatNumber } from "../../demo/src/format.js"
-import { type Geocoder, placesGeocoder } from "../../demo/src/geocoder.js"
-import { attributeLabel, cityOf, numberAttributesOf } from "../../demo/src/listingDetails.js"
+import { formatNumber } from "../../demo/src/lib/format.js"
+import { type Geocoder, placesGeocoder } from "../../demo/src/features/listings/geocoder.js"
+import { attributeLabel, cityOf, numberAttributesOf } from "../../demo/src/features/listings/listingDetails.js"
 import {
   attributeProblems,
   CityProblem,
@@ -19,8 +19,8 @@ import {
   locateCity,
   newListingDetails,
   parseAttributeValue
-} from "../../demo/src/listingForm.js"
-import { type Place, placesOf } from "../../demo/src/places.js"
+} from "../../demo/src/features/listings/listingForm.js"
+import { type Place, placesOf } from "../../demo/src/features/listings/places.js"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
 
 const lyon = { latitude: 45.764, longitude: 4.8357, city: "Lyon" }
@@ -150,8 +150,8 @@ describe("a number attribute as typed", () => {
   it("says what is wrong with each field shown, naming it, and nothing of fields not shown", () => {
     const draft = { city: "", attributes: { seats: "lots", doors: "-2", engineSize: "1,6", wheels: "x" } }
     expect(attributeProblems(draft, detailsDraftOf(), ["doors", "engineSize", "seats"])).toEqual({
-      doors: { sentence: "details.negative", values: { attribute: "Doors" } },
-      seats: { sentence: "details.notANumber", values: { attribute: "Seats" } }
+      doors: { sentence: "details.negative" },
+      seats: { sentence: "details.notANumber" }
     })
   })
 
@@ -160,7 +160,7 @@ describe("a number attribute as typed", () => {
     expect(initial.attributes).toEqual({ temperature: "-5" })
     expect(attributeProblems(initial, initial, ["temperature"])).toEqual({})
     expect(attributeProblems({ ...initial, attributes: { temperature: "-6" } }, initial, ["temperature"])).toEqual({
-      temperature: { sentence: "details.negative", values: { attribute: "Temperature" } }
+      temperature: { sentence: "details.negative" }
     })
   })
 })

@@ -3,11 +3,18 @@
  * messages, the search page's parameters, listing photos from metadata, the account page's forms.
  */
 import { describe, expect, it } from "vitest"
-import { newPasswordProblem, profileFieldsOf, profileUpdate } from "../../demo/src/accountSettings.js"
-import { type Graph, isFree, pickerRange, unavailablePeriods } from "../../demo/src/availability.js"
-import { conversationsOf, type Message } from "../../demo/src/inbox.js"
-import { photosOf } from "../../demo/src/photos.js"
-import { validateSearchParams } from "../../demo/src/searchParams.js"
+import { newPasswordProblem, profileFieldsOf, profileUpdate } from "../../demo/src/features/account/accountSettings.js"
+import { type Graph, isFree, pickerRange, unavailablePeriods } from "../../demo/src/features/bookings/availability.js"
+import { conversationsOf, type Message } from "../../demo/src/features/inbox/conversations.js"
+import { photosOf } from "../../demo/src/features/listings/photos.js"
+import { type SearchParams, searchParams } from "../../demo/src/features/search/searchParams.js"
+
+/** The search route's parameters as the router reads them: through the schema's Standard Schema interface. */
+const validateSearchParams = (search: Record<string, unknown>): SearchParams => {
+  const result = searchParams["~standard"].validate(search)
+  if (result instanceof Promise || result.issues !== undefined) throw new Error("the search parameters were refused")
+  return result.value
+}
 
 const graph = (points: Array<[string, number, number]>, _defaultQuantity = 1): Graph => ({
   graphDates: points.map(([date, availableQuantity, usedQuantity]) => ({ date, availableQuantity, usedQuantity }))

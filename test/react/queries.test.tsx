@@ -470,6 +470,43 @@ describe("mutationOptions", () => {
     expect(created).toEqual(["Canoe"])
   })
 
+  it("of a route gives its invalidation for calls made outside mutationOptions: a transaction's also marks assets, availabilities and search", async () => {
+    const stelace = client()
+    await stelace.auth.login(credentials("bruno"))
+    const queryClient = testQueryClient()
+    const api = createStelaceQueries(stelace)
+    const keys = [
+      api.transactions.list.queryOptions(),
+      api.assets.list.queryOptions(),
+      api.availabilities.getGraph.queryOptions({ assetId: demo.assets.eBike }),
+      api.search.results.queryOptions({ query: "bike" }),
+      api.categories.list.queryOptions()
+    ]
+    for (const options of keys) await queryClient.prefetchQuery(options as any)
+    await api.transactions.create.invalidate(queryClient)
+    expect(keys.map((options) => queryClient.getQueryState(options.queryKey)?.isInvalidated)).toEqual([true, true, true, true, false])
+  })
+
+  it("of a route invalidates only the current user's queries, and refetches those in use before it resolves", async () => {
+    const stelace = client()
+    await stelace.auth.login(credentials("alice"))
+    const api = createStelaceQueries(stelace)
+    const others = createStelaceQueries(client())
+    let queryClient: ReturnType<typeof useQueryClient> | undefined
+    function Probe() {
+      queryClient = useQueryClient()
+      const { data } = useQuery(useStelaceQueries().assets.list.queryOptions({ nbResultsPerPage: 20 }))
+      return <p data-testid="assets">{data?.results.length}</p>
+    }
+    renderWith(stelace, <Probe />)
+    await waitFor(() => expect(screen.getByTestId("assets").textContent).not.toBe(""))
+    await queryClient!.prefetchQuery(others.assets.list.queryOptions({ nbResultsPerPage: 2 }))
+    backend().requests.length = 0
+    await act(() => api.assets.update.invalidate(queryClient!))
+    expect(backend().requests).toEqual(["GET /assets?nbResultsPerPage=20"])
+    expect(queryClient!.getQueryState(others.assets.list.queryKey({ nbResultsPerPage: 2 }))?.isInvalidated).toBe(false)
+  })
+
   it("has a key per route for useMutationState and isMutating", () => {
     const api = createStelaceQueries(client())
     expect(api.transactions.createTransition.mutationKey()).toEqual(["stelace", anonymous, "transactions", "createTransition"])

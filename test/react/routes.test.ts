@@ -33,11 +33,11 @@ describe("the bindings of each route", () => {
     }
   })
 
-  it("writes get mutationKey and mutationOptions", () => {
+  it("writes get invalidate, mutationKey and mutationOptions", () => {
     for (const route of routes) {
       const { family, name } = route
       if (family === "auth" || reads(route)) continue
-      expect([`${family}.${name}`, bindingsOf(family, name)]).toEqual([`${family}.${name}`, ["mutationKey", "mutationOptions"]])
+      expect([`${family}.${name}`, bindingsOf(family, name)]).toEqual([`${family}.${name}`, ["invalidate", "mutationKey", "mutationOptions"]])
     }
   })
 

@@ -331,6 +331,17 @@ describe("messages, ratings and orders", () => {
     expect(brunoStats).toMatchObject({ count: 2, sum: 160, avg: 80, min: 70, max: 90, ranking: 1, lowestRanking: 2 })
   })
 
+  it("sorts rating stats by average, best first, unless asked otherwise, as the real server's rating plugin does", async () => {
+    // Chloé's one rating (80) outscores none; Bruno's 90 and 40 average 65 over more ratings
+    await api.call("POST", "/ratings", { body: { score: 40, authorId: alice.id, targetId: bruno.id, assetId: demo.assets.tent } })
+    const ids = `targetId[]=${bruno.id}&targetId[]=${demo.users.chloe.id}`
+    const byAverage = await api.call("GET", `/ratings/stats?groupBy=targetId&${ids}`, { version: "2019-05-20" })
+    expect(byAverage.body.results.map((row: { targetId: string; avg: number }) => [row.targetId, row.avg]))
+      .toEqual([[demo.users.chloe.id, 80], [bruno.id, 65]])
+    const byCount = await api.call("GET", `/ratings/stats?groupBy=targetId&${ids}&orderBy=count`, { version: "2019-05-20" })
+    expect(byCount.body.results.map((row: { targetId: string }) => row.targetId)).toEqual([bruno.id, demo.users.chloe.id])
+  })
+
   it("builds orders from transactions", async () => {
     const preview = await api.call("POST", "/orders/preview", { body: { transactionIds: [demo.transactions.teslaBooking] } })
     // 3 days at 90: the taker pays 270 + 10% (27 to the platform), the owner gets 270 - 5% (13.5 to the platform)

@@ -123,8 +123,9 @@ const ratingStats = (ctx: RequestContext) =>
   Effect.sync(() => {
     const groupBy = String(ctx.query.groupBy)
     const docs = filtered(rating, ctx, ["authorId", "targetId", "assetId", "transactionId", "label"])
-    // scores average to whole numbers, and the group is named by its field (`targetId: ...`)
-    const rows = aggregate(docs, { ...optionsOf(ctx, groupBy, (doc) => doc.score, "count"), avgPrecision: 0 })
+    // scores average to whole numbers, the best average comes first (the rating plugin's default,
+    // where documents' stats sort by count), and the group is named by its field (`targetId: ...`)
+    const rows = aggregate(docs, { ...optionsOf(ctx, groupBy, (doc) => doc.score, "avg"), avgPrecision: 0 })
       .map(({ groupBy: _groupBy, groupByValue, ...row }) => ({ ...row, [groupBy]: groupByValue }))
     return respondStats(rows, ctx)
   })
