@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup"
 
 /**
- * The CommonJS build: one bundle per entry (require users do not tree-shake). The ESM build is
+ * The CommonJS build: one bundle per entry (require users do not tree-shake), whose shared modules
+ * sit in chunks, so the entries share one copy of the core and its classes. The ESM build is
  * tsc's unbundled output, one file per module, so bundlers drop what an app does not import;
  * declarations come from tsc too (tsup's dts step needs the compiler API TypeScript 7 dropped), and
  * scripts/build.mjs makes each CommonJS entry's re-export its ES twin's.
@@ -12,11 +13,8 @@ export default defineConfig({
   outDir: "dist/cjs",
   target: "es2022",
   platform: "node",
-  splitting: false,
+  splitting: true,
   clean: true,
   dts: false,
-  // esbuild renames classes whose bodies refer to themselves (`class _ServerError`), and users see
-  // `error.constructor.name`; browser bundles take dist/esm, which renames nothing
-  keepNames: true,
   external: ["effect", "jwt-decode", "react", "react-dom", "@tanstack/react-query", /^node:/]
 })

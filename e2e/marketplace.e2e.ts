@@ -9,8 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Device, expectAccessible, heading, newContext, newPage, phoneProblems, screenshot, unexpected, useDemo, visible } from "./browser.js"
 import { type Started, start } from "./server.js"
 
-/** Access tokens live 33 s and the SDK refreshes 30 s before expiry: from 3 s after a login on. */
-const ACCESS_TOKEN_TTL = 33
+/**
+ * Access tokens live 36 s and the SDK refreshes 30 s before expiry: from 6 s after a login on.
+ * That comes after the signal connection is live (2.5 s after it authenticates) and the page has
+ * read its messages again, so a test that revokes the session meanwhile sees that read succeed.
+ */
+const ACCESS_TOKEN_TTL = 36
 
 let app: Started
 let browser: Browser
@@ -106,6 +110,9 @@ const secondsLeft = (page: Page) =>
     const claims = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")))
     return claims.exp - Date.now() / 1000
   })
+
+/** Waits until the signal connection is live: the page then reads what it missed, with the session it has. */
+const untilLive = (page: Page) => visible(page.getByRole("status").filter({ hasText: "Live" }))
 
 /** Waits until the next call has to refresh the access token first. */
 const untilRefreshIsDue = (page: Page) =>
@@ -315,6 +322,7 @@ describe("the demo marketplace", () => {
     await expectAccessible(page, "the new listing form")
 
     // the session ends elsewhere: the refresh token is revoked
+    await untilLive(page)
     const tokens = await storedTokens(page)
     expect((await api("/auth/logout", { refreshToken: tokens!.refreshToken })).status).toBe(200)
     await untilRefreshIsDue(page)
@@ -345,6 +353,7 @@ describe("the demo marketplace", () => {
     await visible(heading(page, "Request for Four-person tent"))
     await page.getByLabel("Message").fill("Thanks again for taking care of the tent!")
 
+    await untilLive(page)
     const tokens = await storedTokens(page)
     expect((await api("/auth/logout", { refreshToken: tokens!.refreshToken })).status).toBe(200)
     // the page makes no request while idle (signals tell it what changed): sending finds the session over

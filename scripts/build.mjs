@@ -21,9 +21,9 @@ import { build, transform } from "esbuild"
  * them here and in package.json: the build stops when the two disagree.
  */
 const platformSplit = {
-  source: "internal/wire/senders/platform.js",
-  node: "internal/wire/senders/platform.node.js",
-  browser: "internal/wire/senders/platform.browser.js"
+  source: "internal/wire/platform.js",
+  node: "internal/wire/platform.node.js",
+  browser: "internal/wire/platform.browser.js"
 }
 
 const run = (command, args) => execFileSync(command, args, { stdio: "inherit" })

@@ -1,20 +1,15 @@
 /**
- * The typed failures of every Stelace call, in one module, on one base.
+ * The typed failures of every Stelace call and of Stelace Signal: one family, in one module.
  *
- * Every error is an instance of `StelaceError` (so `error instanceof StelaceError` tells the SDK's
- * failures from another library's, and the Promise facade rejects with them as they are), is an
- * `Error`, and is tagged, so Effect code can `Effect.catchTag("ServerError", ...)`. The three that
- * happen for more than one reason carry a tagged `reason`, for `Effect.catchReason`:
+ * Every error is an `Error`, an instance of `StelaceError`, and carries a `_tag` and a tagged
+ * `reason`, so Effect code can `Effect.catchTag("ServerError", ...)` or
+ * `Effect.catchReason("ServerError", "NotFound", ...)`, and the Promise facade rejects with the
+ * same instances. No error carries the API key or a user's token.
  *
- * - `ServerError`: the answer's status (`NotFound`, `Forbidden`, `Validation`, `RateLimited`...);
- * - `NetworkError`: why there was no answer (`Timeout`, `Refused`, `Reset`...);
- * - `HookError`: the application's code failed (`Failed`) or did not answer (`Timeout`).
- *
- * The classes are light (`Data`-based, no `effect/Schema` in a bundle that does not decode); their
- * schemas, for RPC or HttpApi error channels, are in `stelace-effect/Schemas` (`Schemas.ServerError`,
- * ..., `Schemas.StelaceError`). `JSON.stringify(error)` gives its `_tag`, message, fields and
- * reason (not its `cause`). Printed by Node (`console.log`, a crash), an error shows its class name,
- * message, stack and fields. No error carries the API key or a user's token.
+ * `JSON.stringify(error)` gives its `_tag`, message, fields and reason (never its `cause`), and
+ * `fromJSON` rebuilds the error from that: `stelace-effect/Schemas` derives the errors' schemas
+ * from this pair, for RPC or HttpApi error channels. Printed by Node (`console.log`, a crash), an
+ * error shows its class name, message, stack and fields.
  *
  * @since 0.1.0
  */
@@ -43,29 +38,24 @@ export const defineHidden = (target: object, key: string, value: unknown): void 
 type Inspect = (value: unknown, options?: unknown) => string
 
 /** The fields an error shows beyond its tag and message: its own enumerable keys, its reason, its cause. */
-const fieldsOf = (error: Base & { readonly reason?: unknown }): Record<string, unknown> => {
+const fieldsOf = (error: Base): Record<string, unknown> => {
   const { _tag, message, ...fields }: Record<string, unknown> = { ...error, reason: error.reason, cause: error.cause }
   for (const key in fields) if (fields[key] === undefined) delete fields[key]
   return fields
 }
 
-/**
- * The base of every SDK error. `StelaceError` (below) is this class as a value, typed so that
- * `instanceof StelaceError` narrows to the union of the errors.
- */
+/** The base of every error of the SDK; `StelaceError` below is this class, typed as the union. */
 abstract class Base extends Data.Error<{ readonly message: string }> {
   abstract readonly _tag: string
+  abstract readonly reason: { readonly _tag: string }
 
-  /** `{ _tag, message, ...fields, reason }`: what a log or an RPC peer needs; never the `cause`. */
+  /** `{ _tag, message, ...fields, reason }`: what a log or an RPC peer needs, and what `fromJSON` reads; never the `cause`. */
   override toJSON(): Record<string, unknown> {
     const { cause, ...fields } = fieldsOf(this)
     return { _tag: this._tag, message: this.message, ...fields }
   }
 
-  /**
-   * How Node prints it: `ServerError: message` and the stack, then the fields (and the cause), as
-   * it prints any `Error` (effect's own errors print as plain objects, without class nor stack).
-   */
+  /** Prints as Node prints any `Error` (class, message, stack), then the fields and the cause. */
   [inspectSymbol](_depth: number, options: unknown, inspect?: Inspect): string {
     const stack = typeof this.stack === "string" && this.stack.length > 0 ? this.stack : `${this.name}: ${this.message}`
     const fields = fieldsOf(this)
@@ -74,12 +64,12 @@ abstract class Base extends Data.Error<{ readonly message: string }> {
   }
 }
 
-/** A subclass of `Base` with the tag `Tag` (as `_tag` and `name`) and the fields `A`. */
+/** The class of the error tagged `Tag` with the fields `A`; its prototype's `name` is the tag. */
 // biome-ignore lint/suspicious/noExplicitAny: an error's fields may be of any type; `unknown` would refuse interfaces without an index signature
 const tagged = <Tag extends string>(tag: Tag): new<A extends Record<string, any>>(
   args: { readonly [K in keyof A as K extends "_tag" ? never : K]: A[K] }
 ) => Base & { readonly _tag: Tag } & Readonly<A> => {
-  class Tagged extends Base {
+  abstract class Tagged extends Base {
     readonly _tag = tag
   }
   ;(Tagged.prototype as { name: string }).name = tag
@@ -125,7 +115,6 @@ const statusReasons: Readonly<Record<number, ServerErrorReason["_tag"]>> = {
   504: "Unavailable"
 }
 
-/** The reason of a status; `retryAfter` in seconds for a 429 (`retry-after: <seconds>`, not a date). */
 const serverErrorReason = (status: number, retryAfter: string | undefined): ServerErrorReason => {
   const seconds = Number(retryAfter)
   return status === 429
@@ -133,11 +122,21 @@ const serverErrorReason = (status: number, retryAfter: string | undefined): Serv
     : { _tag: statusReasons[status] ?? (status > 499 && status < 600 ? "Internal" : "Other") } as ServerErrorReason
 }
 
+/** An HTTP answer, as `ServerError.fromResponse` takes it. */
+export interface ErrorResponse {
+  readonly status: number
+  readonly requestId: string | undefined
+  /** The answer's headers, with lower-case names. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  /** The parsed JSON body, or the text when it was not JSON. */
+  readonly body: unknown
+}
+
 /**
  * A non-2xx answer from the API.
  *
- * The body's fields (`message`, `statusCode`, `data`, `code`, ...) are copied onto the error as
- * its own properties, as stelace.js did; `statusCode` is always set (from the HTTP status when the
+ * The body's fields (`message`, `statusCode`, `data`, `code`, ...) are the error's own enumerable
+ * properties, as stelace.js had them; `statusCode` is always set (from the HTTP status when the
  * body lacks it), `requestId` comes from the `x-request-id` header, and `body` keeps the raw body.
  * `reason` says what the status means (see `ServerErrorReason`).
  */
@@ -156,41 +155,43 @@ export class ServerError extends /*#__PURE__*/ tagged("ServerError")<{
   /** The answer's headers (lower-case names), e.g. `retry-after`. */
   declare readonly headers: Readonly<Record<string, string>>
 
-  /** What the status means, for `Effect.catchReason` (not an own property: stelace.js's errors had the body's keys only). */
+  /** What the status means (a getter: the own enumerable keys stay the body's, as stelace.js had them). */
   get reason(): ServerErrorReason {
     return serverErrorReason(this.statusCode, this.headers?.["retry-after"])
   }
 
-  /** Builds the error for an HTTP answer. */
-  static fromResponse(response: {
-    readonly status: number
-    readonly requestId: string | undefined
-    readonly headers?: Readonly<Record<string, string>> | undefined
-    readonly body: unknown
-  }): ServerError {
-    const fields: Record<string, unknown> = {}
-    const body = response.body
-    if (typeof body === "object" && body !== null && !Array.isArray(body)) {
-      for (const key of Object.keys(body)) {
-        if (!reservedKeys.has(key)) fields[key] = (body as Record<string, unknown>)[key]
-      }
-    }
-    if (typeof fields.message !== "string" || fields.message === "") {
-      fields.message = `Request failed with status code ${response.status}`
-    }
-    if (typeof fields.statusCode !== "number") fields.statusCode = response.status
-    // biome-ignore lint/suspicious/noExplicitAny: the body's own fields are copied as they are (stelace.js did), whatever their types
-    const error = new ServerError(fields as any)
-    const headers = response.headers ?? {}
-    // stelace.js errors were plain copies of the body: the own enumerable keys are the body's fields
-    Object.defineProperty(error, "message", { value: fields.message, enumerable: true, writable: true, configurable: true })
-    defineHidden(error, "_tag", "ServerError")
-    defineHidden(error, "requestId", response.requestId)
-    defineHidden(error, "body", body)
-    defineHidden(error, "headers", headers)
-    defineHidden(error, "lastResponse", { requestId: response.requestId, statusCode: response.status })
-    return error
+  override toJSON(): Record<string, unknown> {
+    const { requestId } = this
+    return { ...super.toJSON(), ...(requestId === undefined ? {} : { requestId }) }
   }
+
+  /** The error of an HTTP answer. */
+  static fromResponse(response: ErrorResponse): ServerError {
+    return serverErrorOf(response)
+  }
+}
+
+const serverErrorOf = (response: ErrorResponse): ServerError => {
+  const fields: Record<string, unknown> = {}
+  const body = response.body
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+    for (const key of Object.keys(body)) {
+      if (!reservedKeys.has(key)) fields[key] = (body as Record<string, unknown>)[key]
+    }
+  }
+  if (typeof fields.message !== "string" || fields.message === "") {
+    fields.message = `Request failed with status code ${response.status}`
+  }
+  if (typeof fields.statusCode !== "number") fields.statusCode = response.status
+  // biome-ignore lint/suspicious/noExplicitAny: the body's own fields are copied as they are (stelace.js did), whatever their types
+  const error = new ServerError(fields as any)
+  Object.defineProperty(error, "message", { value: fields.message, enumerable: true, writable: true, configurable: true })
+  defineHidden(error, "_tag", "ServerError")
+  defineHidden(error, "requestId", response.requestId)
+  defineHidden(error, "body", body)
+  defineHidden(error, "headers", response.headers ?? {})
+  defineHidden(error, "lastResponse", { requestId: response.requestId, statusCode: response.status })
+  return error
 }
 
 /**
@@ -216,10 +217,9 @@ export type NetworkErrorReason =
   | { readonly _tag: "Unknown" }
 
 /**
- * The request never got a usable HTTP answer. `reason` says why; the message starts as
- * stelace.js's did (`Network Error`, `timeout of <ms>ms exceeded`) and names the request
- * (`GET https://api.stelace.com/assets`, without its query string); `cause` keeps the platform's
- * own error (without the request's headers).
+ * The request never got a usable HTTP answer. The message starts as stelace.js's did
+ * (`Network Error`, `timeout of <ms>ms exceeded`) and names the request without its query
+ * string; `cause` keeps the platform's own error (never the request's headers).
  */
 export class NetworkError extends /*#__PURE__*/ tagged("NetworkError")<{
   readonly message: string
@@ -231,12 +231,16 @@ export class NetworkError extends /*#__PURE__*/ tagged("NetworkError")<{
   readonly cause?: unknown
 }> {}
 
+/** Why a session expired: the server refused its refresh token. */
+export type SessionExpiredReason = { readonly _tag: "RefreshTokenRefused" }
+
 /**
  * The refresh token was refused (403): the tokens were removed from the store and the user must
  * log in again. `statusCode` and `data` come from the refusal.
  */
 export class SessionExpired extends /*#__PURE__*/ tagged("SessionExpired")<{
   readonly message: "User session expired"
+  readonly reason: SessionExpiredReason
   readonly statusCode: number
   readonly data?: unknown
   readonly cause?: ServerError
@@ -257,17 +261,43 @@ export class HookError extends /*#__PURE__*/ tagged("HookError")<{
   readonly cause?: unknown
 }> {}
 
-/** A call was made with arguments the SDK refuses to send (nothing went on the wire). */
+/**
+ * What was refused:
+ * - `Argument`: an argument of a call (a path parameter, the input, the options), or an input
+ *   that cannot be sent (it does not serialize);
+ * - `Option`: an option of a client, of Signal, or of a subscription;
+ * - `Header`: a header of your own (one the SDK sets, a bad name, a value with a line break);
+ * - `SecretKey`: a secret key (`seck_...`) in a browser;
+ * - `Disposed`: the client was disposed.
+ */
+export type InvalidArgumentReason =
+  | { readonly _tag: "Argument" }
+  | { readonly _tag: "Option" }
+  | { readonly _tag: "Header" }
+  | { readonly _tag: "SecretKey" }
+  | { readonly _tag: "Disposed" }
+
+/** The SDK refused to do what it was asked: nothing went on the wire. */
 export class InvalidArgument extends /*#__PURE__*/ tagged("InvalidArgument")<{
   readonly message: string
+  readonly reason: InvalidArgumentReason
 }> {}
 
 /**
- * A 2xx answer whose body is not JSON (a proxy's HTML page, say), or a list route's answer that is
- * not a list. The status and request id are kept; `body` holds the text.
+ * What was wrong with a 2xx answer:
+ * - `NotJson`: its body is not JSON (a proxy's HTML page, say);
+ * - `NotAList`: a list route's answer is not a list;
+ * - `NoAccessToken`: a token refresh answered without an access token.
  */
+export type MalformedResponseReason =
+  | { readonly _tag: "NotJson" }
+  | { readonly _tag: "NotAList" }
+  | { readonly _tag: "NoAccessToken" }
+
+/** A 2xx answer the SDK cannot use. The status and request id are kept; `body` holds the text. */
 export class MalformedResponse extends /*#__PURE__*/ tagged("MalformedResponse")<{
   readonly message: string
+  readonly reason: MalformedResponseReason
   readonly statusCode: number
   readonly requestId: string | undefined
 }> {
@@ -276,28 +306,45 @@ export class MalformedResponse extends /*#__PURE__*/ tagged("MalformedResponse")
   /** Status code and request id, as on successful results. */
   declare readonly lastResponse: LastResponse
 
-  /** Builds the error for an answer whose body could not be parsed. */
-  static fromText(response: { readonly status: number; readonly requestId: string | undefined; readonly contentType: string | undefined }, text: string): MalformedResponse {
-    return MalformedResponse.withBody(
-      `Expected a JSON body, got ${response.contentType ?? "no content type"} (status ${response.status})`,
-      { requestId: response.requestId, statusCode: response.status },
-      text
-    )
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), body: this.body }
   }
 
-  /** @internal The error, with its hidden `body` and `lastResponse`. */
-  static withBody(message: string, lastResponse: LastResponse, body: string): MalformedResponse {
-    const error = new MalformedResponse({ message, statusCode: lastResponse.statusCode, requestId: lastResponse.requestId })
-    defineHidden(error, "body", body)
-    defineHidden(error, "lastResponse", { requestId: lastResponse.requestId, statusCode: lastResponse.statusCode })
-    return error
+  /** The error of an answer that is not what it should be (`body`: its text). */
+  static fromAnswer(options: {
+    readonly reason: MalformedResponseReason
+    readonly message: string
+    readonly lastResponse: LastResponse
+    readonly body: string
+  }): MalformedResponse {
+    return malformedResponseOf(options)
   }
 }
 
-/** A call cancelled through the Promise facade's `signal` option (the Effect API is interrupted instead). */
+const malformedResponseOf = (options: Parameters<typeof MalformedResponse.fromAnswer>[0]): MalformedResponse => {
+  const { lastResponse } = options
+  const error = new MalformedResponse({
+    message: options.message,
+    reason: options.reason,
+    statusCode: lastResponse.statusCode,
+    requestId: lastResponse.requestId
+  })
+  defineHidden(error, "body", options.body)
+  defineHidden(error, "lastResponse", { requestId: lastResponse.requestId, statusCode: lastResponse.statusCode })
+  return error
+}
+
+/** Why a call was cancelled: its `signal` aborted (`Signal`), or its client was disposed (`Disposed`). */
+export type RequestAbortedReason = { readonly _tag: "Signal" } | { readonly _tag: "Disposed" }
+
+/** A call of the Promise facade or React was cancelled (the Effect API is interrupted instead). */
 export class RequestAborted extends /*#__PURE__*/ tagged("RequestAborted")<{
   readonly message: "Request aborted"
+  readonly reason: RequestAbortedReason
 }> {}
+
+/** Why a result did not decode: it does not match its schema. */
+export type DecodeErrorReason = { readonly _tag: "SchemaMismatch" }
 
 /**
  * A result that does not match the schema it was decoded with (only when decoding was asked for).
@@ -305,14 +352,46 @@ export class RequestAborted extends /*#__PURE__*/ tagged("RequestAborted")<{
  */
 export class DecodeError extends /*#__PURE__*/ tagged("DecodeError")<{
   readonly message: string
+  readonly reason: DecodeErrorReason
   readonly path: ReadonlyArray<PropertyKey>
   readonly cause?: unknown
+}> {
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), path: this.path.map((key) => (typeof key === "symbol" ? String(key.description) : key)) }
+  }
+}
+
+/**
+ * Why Stelace Signal refused a client:
+ * - `InvalidApiKey`: the server refused the publishable key;
+ * - `AuthenticationTimeout`: the server did not finish checking the client within its delay;
+ * - `TooManyClients`: the platform has all the Signal clients it may have.
+ *   These two pass: the SDK keeps trying, with its reconnection backoff, and reports them without
+ *   ending the stream;
+ * - `Refused`: the server disconnected the client for another reason, given in `message`;
+ * - `NoWebSocket`: no WebSocket implementation here (Node 20: pass `ws`'s as `WebSocket`).
+ */
+export type SignalErrorReason =
+  | { readonly _tag: "InvalidApiKey" }
+  | { readonly _tag: "AuthenticationTimeout" }
+  | { readonly _tag: "TooManyClients" }
+  | { readonly _tag: "Refused" }
+  | { readonly _tag: "NoWebSocket" }
+
+/** Stelace Signal refused the client (see `SignalErrorReason`). */
+export class SignalError extends /*#__PURE__*/ tagged("SignalError")<{
+  readonly message: string
+  readonly reason: SignalErrorReason
 }> {}
+
+// an app's bundler may rename a class (`ServerError2`): users read `error.constructor.name`
+for (const Class of [ServerError, NetworkError, SessionExpired, HookError, InvalidArgument, MalformedResponse, RequestAborted, DecodeError, SignalError]) {
+  Object.defineProperty(Class, "name", { value: Class.prototype.name })
+}
 
 /**
  * Any failure of the SDK. As a type, the union of the error classes (what `Effect.catchTag`
- * narrows); as a value, their common base class, for `error instanceof StelaceError` (which
- * narrows to that union).
+ * narrows); as a value, their common base class, for `error instanceof StelaceError`.
  */
 export type StelaceError =
   | ServerError
@@ -323,6 +402,7 @@ export type StelaceError =
   | MalformedResponse
   | RequestAborted
   | DecodeError
+  | SignalError
 
 /** The base class of every SDK error: `error instanceof StelaceError`. */
 // biome-ignore lint/suspicious/noExplicitAny: the base class, typed as the union of its subclasses for narrowing by instanceof
@@ -331,4 +411,68 @@ export const StelaceError: abstract new(...args: never) => StelaceError = Base a
 /** Whether a value is one of the SDK's errors (the same as `instanceof StelaceError`). */
 export const isStelaceError = (u: unknown): u is StelaceError => u instanceof Base
 
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
+const optionalString = (u: unknown): string | undefined => typeof u === "string" ? u : undefined
+
+/** The fields of `json` but those listed: what an error's JSON holds besides its known keys. */
+const without = (json: Record<string, unknown>, keys: ReadonlyArray<string>) => {
+  const rest: Record<string, unknown> = {}
+  for (const key of Object.keys(json)) if (!keys.includes(key)) rest[key] = json[key]
+  return rest
+}
+
+/**
+ * Rebuilds an error from its JSON (`toJSON`'s output), or `undefined` when `json` is not one.
+ * The reason and fields come back as they were; a `cause` never travels.
+ */
+export const fromJSON = (json: unknown): StelaceError | undefined => {
+  if (!isRecord(json) || typeof json.message !== "string") return undefined
+  const { message } = json
+  const reason = isRecord(json.reason) && typeof json.reason._tag === "string" ? json.reason as never : undefined
+  switch (json._tag) {
+    case "ServerError": {
+      if (typeof json.statusCode !== "number") return undefined
+      const retryAfter = isRecord(json.reason) ? json.reason.retryAfter : undefined
+      return serverErrorOf({
+        status: json.statusCode,
+        requestId: optionalString(json.requestId),
+        headers: typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {},
+        body: without(json, ["_tag", "reason", "requestId"])
+      })
+    }
+    case "NetworkError":
+      return reason && new NetworkError({ message, reason, method: optionalString(json.method), url: optionalString(json.url) })
+    case "SessionExpired":
+      return typeof json.statusCode === "number"
+        ? new SessionExpired({ message: "User session expired", reason: { _tag: "RefreshTokenRefused" }, statusCode: json.statusCode, data: json.data })
+        : undefined
+    case "HookError": {
+      const hook = json.hook
+      return reason && (hook === "beforeRefreshToken" || hook === "getTokens" || hook === "setTokens" || hook === "removeTokens")
+        ? new HookError({ message, hook, reason })
+        : undefined
+    }
+    case "InvalidArgument":
+      return reason && new InvalidArgument({ message, reason })
+    case "MalformedResponse":
+      return reason && typeof json.statusCode === "number"
+        ? malformedResponseOf({
+          reason,
+          message,
+          lastResponse: { statusCode: json.statusCode, requestId: optionalString(json.requestId) },
+          body: optionalString(json.body) ?? ""
+        })
+        : undefined
+    case "RequestAborted":
+      return reason && new RequestAborted({ message: "Request aborted", reason })
+    case "DecodeError":
+      return reason && Array.isArray(json.path)
+        ? new DecodeError({ message, reason, path: json.path.filter((key) => typeof key === "string" || typeof key === "number") })
+        : undefined
+    case "SignalError":
+      return reason && new SignalError({ message, reason })
+    default:
+      return undefined
+  }
+}

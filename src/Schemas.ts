@@ -8,7 +8,8 @@
  * `decodeAs(schema)` decodes one call's result, `layerDecoding` every result of a client.
  *
  * The SDK's errors have schemas here too (`Schemas.ServerError`, ..., `Schemas.StelaceError`), for
- * RPC and HttpApi error channels: each encodes to tagged JSON and decodes back to its class.
+ * RPC and HttpApi error channels: each encodes to its JSON (`error.toJSON()`) and decodes back to
+ * its class (`Errors.fromJSON`), so the schemas follow the error classes rather than copy them.
  *
  * Object schemas are open: fields the server adds beyond those named here are kept, not stripped,
  * so a newer server never breaks an app. `metadata` and `platformData` are open records; narrow
@@ -31,15 +32,76 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
-import type { WithLastResponse } from "./Errors.js"
-import { DecodeError, defineHidden } from "./Errors.js"
+import * as SchemaTransformation from "effect/SchemaTransformation"
+import type { StelaceError as StelaceErrorType, WithLastResponse } from "./Errors.js"
+import * as Errors from "./Errors.js"
+import { DecodeError as DecodeErrorClass, defineHidden } from "./Errors.js"
 import type { AnyEndpoint } from "./internal/routes/model.js"
 import { routeSchemas } from "./internal/routes/resultSchemas.js"
 import { CurrentResultDecoder } from "./Stelace.js"
 import type { RegisteredDecodeError } from "./Types.js"
 
 export * from "./internal/routes/resourceSchemas.js"
-export * from "./internal/errorSchemas.js"
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/** An error's JSON: its tag and message, then its fields and reason. */
+const ErrorJson = <Tag extends string>(tags: ReadonlyArray<Tag>) =>
+  Schema.StructWithRest(
+    Schema.Struct({ _tag: Schema.Literals(tags), message: Schema.String }),
+    [Schema.Record(Schema.String, Schema.Unknown)]
+  )
+
+/** The schema of the errors tagged `tags`: encoded as their JSON, decoded back to instances of their classes. */
+const errorSchema = <E extends StelaceErrorType>(tags: ReadonlyArray<E["_tag"]>) =>
+  ErrorJson(tags).pipe(
+    Schema.decodeTo(
+      Schema.declare((u): u is E => Errors.isStelaceError(u) && (tags as ReadonlyArray<string>).includes(u._tag)),
+      SchemaTransformation.transformEffect({
+        decode: (json) => {
+          const error = Errors.fromJSON(json)
+          return error === undefined
+            ? Effect.fail(new SchemaIssue.InvalidValue({ message: `not the JSON of a ${json._tag}` }, json))
+            : Effect.succeed(error as E)
+        },
+        encode: (error) => Effect.succeed(error.toJSON() as Schema.Schema.Type<ReturnType<typeof ErrorJson<E["_tag"]>>>)
+      })
+    )
+  )
+
+/** A `ServerError`: its body's fields, status, request id and reason (`retryAfter` for a 429). */
+export const ServerError = /*#__PURE__*/ errorSchema<Errors.ServerError>(["ServerError"])
+/** A `NetworkError`: its message, reason, method and URL; never its `cause`. */
+export const NetworkError = /*#__PURE__*/ errorSchema<Errors.NetworkError>(["NetworkError"])
+/** A `SessionExpired`: its status and `data`. */
+export const SessionExpired = /*#__PURE__*/ errorSchema<Errors.SessionExpired>(["SessionExpired"])
+/** A `HookError`: which hook, and why. */
+export const HookError = /*#__PURE__*/ errorSchema<Errors.HookError>(["HookError"])
+/** An `InvalidArgument`: its message and reason. */
+export const InvalidArgument = /*#__PURE__*/ errorSchema<Errors.InvalidArgument>(["InvalidArgument"])
+/** A `MalformedResponse`: its status, request id, reason and body. */
+export const MalformedResponse = /*#__PURE__*/ errorSchema<Errors.MalformedResponse>(["MalformedResponse"])
+/** A `RequestAborted`: its reason. */
+export const RequestAborted = /*#__PURE__*/ errorSchema<Errors.RequestAborted>(["RequestAborted"])
+/** A `DecodeError`: its message, reason and path (symbol keys as their description). */
+export const DecodeError = /*#__PURE__*/ errorSchema<Errors.DecodeError>(["DecodeError"])
+/** A `SignalError`: its message and reason. */
+export const SignalError = /*#__PURE__*/ errorSchema<Errors.SignalError>(["SignalError"])
+
+/** Any of the SDK's errors, by its `_tag`. */
+export const StelaceError = /*#__PURE__*/ errorSchema<StelaceErrorType>([
+  "ServerError",
+  "NetworkError",
+  "SessionExpired",
+  "HookError",
+  "InvalidArgument",
+  "MalformedResponse",
+  "RequestAborted",
+  "DecodeError",
+  "SignalError"
+])
 
 // ---------------------------------------------------------------------------------------------
 // Decoding
@@ -48,19 +110,19 @@ export * from "./internal/errorSchemas.js"
 const formatIssue = /*#__PURE__*/ SchemaIssue.makeFormatterStandardSchemaV1()
 
 /** The `DecodeError` of a result that did not match: the first mismatch's path and message. */
-const toDecodeError = (error: Schema.SchemaError, what: string | undefined): DecodeError => {
+const toDecodeError = (error: Schema.SchemaError, what: string | undefined): Errors.DecodeError => {
   const first = formatIssue(error.issue).issues[0]
   const path = (first?.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)
   const where = path.length === 0 ? "" : ` at ${path.map((key) => `[${JSON.stringify(key)}]`).join("")}`
   const message = `${what === undefined ? "" : `${what}: `}${first?.message ?? error.message}${where}`
-  return new DecodeError({ message, path, cause: error })
+  return new DecodeErrorClass({ message, reason: { _tag: "SchemaMismatch" }, path, cause: error })
 }
 
 const decodeWith = <S extends Schema.Top>(
   schema: S,
   result: unknown,
   what: string | undefined
-): Effect.Effect<S["Type"], DecodeError, S["DecodingServices"]> =>
+): Effect.Effect<S["Type"], Errors.DecodeError, S["DecodingServices"]> =>
   Effect.map(
     Effect.mapError(Schema.decodeUnknownEffect(schema)(result), (error) => toDecodeError(error, what)),
     (decoded) => {
@@ -88,12 +150,12 @@ export const decodeAs = <S extends Schema.Top>(schema: S) =>
   self: Effect.Effect<A, E, R>
 ): Effect.Effect<
   S["Type"] & (A extends WithLastResponse ? WithLastResponse : unknown),
-  E | DecodeError,
+  E | Errors.DecodeError,
   R | S["DecodingServices"]
-> => Effect.flatMap(self, (result) => decodeWith(schema, result, undefined) as Effect.Effect<any, DecodeError, S["DecodingServices"]>)
+> => Effect.flatMap(self, (result) => decodeWith(schema, result, undefined) as Effect.Effect<any, Errors.DecodeError, S["DecodingServices"]>)
 
 /** The decoder of every route's result, by endpoint: each route's schema from the route table. */
-const resultDecoder = (): ((endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, DecodeError>) => {
+const resultDecoder = (): ((endpoint: AnyEndpoint, result: unknown) => Effect.Effect<unknown, Errors.DecodeError>) => {
   let schemas: ReadonlyMap<AnyEndpoint, Schema.Top> | undefined
   return (endpoint, result) => {
     schemas ??= routeSchemas()

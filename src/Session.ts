@@ -1,12 +1,11 @@
 /**
- * The user session: which access token goes with the next request, when it is refreshed, and what
+ * The user session: which access token goes with the next call, when it is refreshed, and what
  * is announced when the session changes.
  *
- * The session is one state machine over the token store. Every change that replaces the session
- * (a login, a logout, a change made elsewhere such as another tab) starts a new generation, and a
- * refresh applies its result only if the generation it started in is still the current one and
- * the store still holds the session it started from. So a refresh that lands late never writes an
- * old user's tokens back, and a refusal of an old refresh token never logs out a newer session.
+ * Its state is one `SubscriptionRef`: the tokens last seen in the store, the snapshot user
+ * interfaces render, a version that every change replacing the session bumps, and the event that
+ * made the state. Its changes are the session's events and React's snapshot. Writes of the store
+ * happen under the ref's lock, so a read never sees a session half replaced.
  *
  * Before a call (unless the API key is secret) the session reads the store. When the access token
  * expires within the refresh margin, or cannot be decoded, and there is a refresh token or a
@@ -16,11 +15,11 @@
  *   every waiting call fails with `SessionExpired`;
  * - the refresh fails otherwise (network, server error, a failing or silent hook): the tokens are
  *   kept, `RefreshFailed` is announced, and the waiting calls fail with that error;
- * - the session was replaced meanwhile: the result is dropped and the waiting calls go on with the
- *   session that is current.
+ * - the session was replaced meanwhile (a login, a logout, another tab): the refresh's result is
+ *   dropped, even a refusal, and the waiting calls go on with the session that is current.
  *
- * Auth routes (login, token grants, logout) never refresh first. Only well-formed access tokens
- * (strings that decode as a JWT) are sent.
+ * Auth routes (login, token grants, logout) never refresh first. Only access tokens that decode
+ * as a JWT are sent.
  *
  * @since 0.1.0
  */
@@ -28,27 +27,26 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import type { InvalidArgument, MalformedResponse, NetworkError } from "./Errors.js"
-import { HookError, MalformedResponse as Malformed, ServerError, SessionExpired } from "./Errors.js"
-import type { BeforeRefreshToken, SettingsRef } from "./internal/client/settings.js"
-import { DEFAULT_TIMEOUT, followSettings } from "./internal/client/settings.js"
-import type { AccessTokenClaims } from "./internal/session/accessToken.js"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as SynchronizedRef from "effect/SynchronizedRef"
+import type { HookError } from "./Errors.js"
+import { ServerError, SessionExpired } from "./Errors.js"
+import type { Settings } from "./internal/client/settings.js"
+import type { RefreshError } from "./internal/client/StelaceClient.js"
+import { StelaceClient } from "./internal/client/StelaceClient.js"
+import type { AccessTokenClaims } from "./internal/routes/families/auth.js"
 import { decodeAccessToken } from "./internal/session/accessToken.js"
-import { limitHook } from "./internal/session/hooks.js"
-import type { TraceRefresh } from "./internal/pipeline/spans.js"
-import type { Transport } from "./internal/wire/apiTransport.js"
+import { SessionWriter } from "./internal/session/writer.js"
 import type { Tokens } from "./TokenStore.js"
-import { type TokenStore, TokenStore as TokenStoreService, wellFormed } from "./TokenStore.js"
-import { coreOf, StelaceClient } from "./internal/client/core.js"
-import { registerWriter } from "./internal/session/writer.js"
+import { TokenStore, wellFormed } from "./TokenStore.js"
 
-/** Why a refresh did not give a new access token, short of the session expiring. */
-export type RefreshError = NetworkError | ServerError | MalformedResponse | HookError | InvalidArgument
+export type { RefreshError }
 
 /** The failures of getting the access token for a call. */
 export type SessionError = SessionExpired | RefreshError
@@ -73,20 +71,13 @@ export type SessionEvent =
 /** Where a session stands. */
 export type SessionStatus = "loading" | "anonymous" | "authenticated" | "expired"
 
-/** Tokens as events carry them: `Redacted`, so logging an event never prints them. */
-export const redact = (tokens: Tokens | undefined): Redacted.Redacted<Tokens> | undefined =>
-  tokens === undefined ? undefined : Redacted.make(tokens)
-
 /** What the stored access token says about the user (stelace.js's `auth.info()`). */
 export interface SessionInfo {
   readonly isAuthenticated: boolean
   readonly userId: string | null
 }
 
-/**
- * The session as a value, for user interfaces: the same object until something changes, so it
- * can back React's `useSyncExternalStore`.
- */
+/** The session as a value, for user interfaces: the same object until something changes. */
 export interface SessionSnapshot {
   /**
    * `loading` until the token store first answers (an asynchronous store), then `anonymous` or
@@ -103,27 +94,29 @@ export interface SessionSnapshot {
   readonly expiresAt: number | null
 }
 
-export type { AccessTokenClaims }
+/** The claims of an access token, decoded without checking its signature (the server checks it); `undefined` when it cannot be decoded. */
 export { decodeAccessToken }
 
-/** The session of one user. */
+/**
+ * The session of one user. `Session.layer` makes the SDK's, over a `TokenStore`; any other
+ * implementation serves the Effect functions too (a fixed token, say: see the Effect guide).
+ */
 export class Session extends Context.Service<Session, {
-  /** The tokens to send with the next request, refreshed first when needed. */
-  readonly tokens: Effect.Effect<Tokens | undefined, SessionError>
-  /** The access token to send with the next request (well-formed, refreshed first when needed). */
+  /**
+   * The access token to send with the next call, refreshed first when it is about to expire;
+   * `undefined` when no user is logged in (the API key alone is sent).
+   */
   readonly accessToken: Effect.Effect<string | undefined, SessionError>
-  /** The stored tokens as they are, never refreshed. */
-  readonly current: Effect.Effect<Tokens | undefined, HookError>
-  /** What auth routes (login, token grants, logout) send: the stored tokens, never refreshed; none with a secret key. */
-  readonly authTokens: Effect.Effect<Tokens | undefined, HookError>
+  /** The stored tokens as they are, never refreshed: what logins, token grants and logouts send. */
+  readonly tokens: Effect.Effect<Tokens | undefined, HookError>
   /** Refreshes now (sharing a refresh already under way), whatever the token's expiry. */
   readonly refresh: Effect.Effect<Tokens | undefined, SessionError>
-  /** Whether a user is logged in, and who, from the stored access token (no request). */
-  readonly info: Effect.Effect<SessionInfo, HookError>
-  /** The session as last seen: the same object until it changes. */
-  readonly snapshot: () => SessionSnapshot
-  /** Calls `listener` on every session event until the returned function is called. */
-  readonly subscribe: (listener: (event: SessionEvent) => void) => () => void
+  /** The session as user interfaces show it now. */
+  readonly snapshot: Effect.Effect<SessionSnapshot>
+  /** The snapshot now, then each time it changes. */
+  readonly changes: Stream.Stream<SessionSnapshot>
+  /** What happens to the session from now on (see `SessionEvent`); `Expired` comes once per expiry. */
+  readonly events: Stream.Stream<SessionEvent>
 }>()("stelace-effect/Session") {}
 
 /** Session info from stored tokens, as stelace.js's `auth.info()` computed it. */
@@ -164,354 +157,273 @@ const sameTokens = (a: Tokens | undefined, b: Tokens | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && a.accessToken === b.accessToken && a.refreshToken === b.refreshToken)
 
 /** The session a set of tokens belongs to: its refresh token, or its access token without one. */
-const sessionKey = (tokens: Tokens): string | undefined => tokens.refreshToken ?? tokens.accessToken
+const sessionKey = (tokens: Tokens | undefined): string | undefined => tokens === undefined ? undefined : tokens.refreshToken ?? tokens.accessToken
 
-const Superseded: unique symbol = Symbol("stelace-effect/Session/Superseded")
-const Unknown: unique symbol = Symbol("stelace-effect/Session/Unknown")
-type Outcome = Tokens | typeof Superseded
+/** The state of a session (see the module's documentation). */
+interface State {
+  readonly tokens: Tokens | undefined
+  readonly snapshot: SessionSnapshot
+  readonly version: number
+  readonly event: SessionEvent | undefined
+}
 
-const succeedUndefined = Effect.succeed(undefined)
+/** What a read of the store saw: its tokens, and the version of the session they are. */
+interface Seen {
+  readonly tokens: Tokens | undefined
+  readonly version: number
+}
+
+/** The refresh under way: the session it started from, and the outcome its waiters share (`None`: the session was replaced). */
+interface Refresh {
+  readonly version: number
+  readonly from: Tokens
+  readonly outcome: Deferred.Deferred<Option.Option<Tokens>, SessionError>
+}
+
+const organizationOf = (settings: Settings): string | null => settings.organizationId ?? null
 
 /**
- * Builds a session over a store, reading it once to know where it starts. It reads the client's
- * settings where it needs them, and follows their changes (the organization) until its scope ends.
- *
- * @internal
+ * Makes the session of the user of `client` over `store`, and its writer. Its refreshes and
+ * watchers run in the scope: they end with it.
  */
-export const makeWith = (options: {
-  readonly settings: SettingsRef
-  readonly transport: Transport
-  readonly store: TokenStore["Service"]
-  readonly traceRefresh?: TraceRefresh | undefined
-}): Effect.Effect<Session["Service"], never, Scope.Scope> =>
+const make = (
+  client: StelaceClient["Service"],
+  store: TokenStore["Service"]
+): Effect.Effect<{ readonly session: Session["Service"]; readonly writer: SessionWriter["Service"] }, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { settings, store, traceRefresh, transport } = options
-    const scope = yield* Effect.scope
-    const listeners = new Set<(event: SessionEvent) => void>()
-    const emit = (event: SessionEvent) => {
-      for (const listener of listeners) {
-        try {
-          listener(event)
-        } catch {
-          // a listener's bug must not break the call that triggered the event
-        }
-      }
-    }
-
-    /** The tokens this session last saw in the store, or wrote there (`Unknown` before the first read). */
-    let known: Tokens | undefined | typeof Unknown = Unknown
-    let organizationId = settings.current.organizationId ?? null
-    let snapshot = loadingSnapshot(organizationId)
-    // the organization is the client's setting: the snapshot follows its changes (the Promise
-    // facade's setOrganizationId) from now on, while an asynchronous store first answers too; a
-    // session made per request stops following when its scope ends
-    const unfollow = followSettings(settings, (next) => {
-      const changed = next.organizationId ?? null
-      if (changed === organizationId) return
-      organizationId = changed
-      // every snapshot is its tokens' (or the expired session's) with the organization
-      snapshot = { ...snapshot, organizationId }
-      emit({ _tag: "OrganizationChanged", organizationId })
+    const fibers = yield* FiberSet.make()
+    const settings = client.settings
+    const initial = yield* store.get.pipe(Effect.orElseSucceed(() => undefined))
+    const state = yield* SubscriptionRef.make<State>({
+      tokens: initial,
+      snapshot: snapshotOf(initial, organizationOf(yield* SubscriptionRef.get(settings))),
+      version: 0,
+      event: undefined
     })
-    /** Stops the store's change notifications, once they are followed. */
-    let unsubscribe: (() => void) | undefined
-    yield* Effect.addFinalizer(() =>
-      Effect.sync(() => {
-        unfollow()
-        unsubscribe?.()
-      })
+    const underWay = yield* SynchronizedRef.make<Refresh | undefined>(undefined)
+
+    /** The state after the session became `tokens`, announcing `event`. */
+    const replaced = (current: State, tokens: Tokens | undefined, event: SessionEvent): State => ({
+      tokens,
+      snapshot: snapshotOf(tokens, current.snapshot.organizationId),
+      version: current.version + 1,
+      event
+    })
+
+    /** The waiters of a refresh started from a replaced session go on with the current one. */
+    const supersede = Effect.flatMap(
+      SynchronizedRef.getAndSet(underWay, undefined),
+      (refresh) => refresh === undefined ? Effect.void : Effect.asVoid(Deferred.succeed(refresh.outcome, Option.none()))
     )
 
-    /** Bumped by every change that replaces the session; a refresh belongs to one generation. */
-    let generation = 0
-    let flight: { readonly generation: number; readonly deferred: Deferred.Deferred<Outcome, SessionError> } | undefined
+    /** Reads the store; a change made elsewhere is noticed and announced. */
+    const read: Effect.Effect<Seen, HookError> = Effect.flatMap(store.get, (tokens) => {
+      const current = SubscriptionRef.getUnsafe(state)
+      // most reads find the session they last saw: no lock for them
+      if (sameTokens(tokens, current.tokens)) return Effect.succeed({ tokens, version: current.version })
+      return readChanged
+    })
 
-    let cachedToken: string | undefined
-    let cachedClaims: AccessTokenClaims | undefined
-    const claimsOf = (token: unknown): AccessTokenClaims | undefined => {
-      if (token !== cachedToken || cachedToken === undefined) {
-        cachedToken = typeof token === "string" ? token : undefined
-        cachedClaims = decodeAccessToken(token)
-      }
-      return cachedClaims
-    }
+    /** A read that found a change: again under the lock, where no write is half done. */
+    const readChanged: Effect.Effect<Seen, HookError> = Effect.flatMap(
+      SubscriptionRef.modifySomeEffect(state, (current) =>
+        Effect.map(store.get, (tokens): readonly [Seen & { readonly changed: boolean }, Option.Option<State>] => {
+          if (sameTokens(tokens, current.tokens)) return [{ tokens, version: current.version, changed: false }, Option.none()]
+          const next = replaced(current, tokens, { _tag: "Changed", tokens: tokens === undefined ? undefined : Redacted.make(tokens) })
+          return [{ tokens, version: next.version, changed: true }, Option.some(next)]
+        })),
+      (seen) => seen.changed ? Effect.as(supersede, seen) : Effect.succeed(seen)
+    )
 
-    /** A new generation: a refresh under way can no longer apply its result. */
-    const supersede = () => {
-      generation++
-      const current = flight
-      if (current) {
-        flight = undefined
-        Deferred.doneUnsafe(current.deferred, Effect.succeed(Superseded))
-      }
-    }
-
-    /** Set while a login or logout writes the store: calls read the session once it is written. */
-    let writing: Deferred.Deferred<void> | undefined
+    /** Writes the store and the state together: what logins, logouts and expiries do. */
+    const write = (tokens: Tokens | undefined, event: SessionEvent) =>
+      Effect.andThen(
+        SubscriptionRef.updateEffect(state, (current) =>
+          Effect.as(tokens === undefined ? store.remove : store.set(tokens), replaced(current, wellFormed(tokens), event))),
+        supersede
+      )
 
     /**
-     * Replaces the session through `write`: a new generation at once (a refresh landing meanwhile is
-     * dropped), and the calls waiting for a refresh resume only once the store holds the new
-     * session, so none of them reads the old one and refreshes it again.
+     * Runs `effect` on the stored session if it is still the one the refresh of `version` started
+     * from (`None` otherwise: a login, a logout, another tab replaced it).
      */
-    const replace = (write: Effect.Effect<void, HookError>, written: () => void): Effect.Effect<void, HookError> =>
-      Effect.suspend(() => {
-        generation++
-        const superseded = flight
-        flight = undefined
-        const done = Deferred.makeUnsafe<void>()
-        writing = done
-        return Effect.ensuring(
-          Effect.tap(write, () => Effect.sync(written)),
-          Effect.sync(() => {
-            if (writing === done) writing = undefined
-            Deferred.doneUnsafe(done, Effect.void)
-            if (superseded) Deferred.doneUnsafe(superseded.deferred, Effect.succeed(Superseded))
-          })
-        )
-      })
+    const ifStill = <A, E>(
+      version: number,
+      from: Tokens,
+      effect: (current: State) => Effect.Effect<readonly [A, Option.Option<State>], E>
+    ): Effect.Effect<Option.Option<A>, E | HookError> =>
+      SubscriptionRef.modifySomeEffect(state, (current) =>
+        current.version !== version
+          ? Effect.succeed([Option.none<A>(), Option.none<State>()] as const)
+          : Effect.flatMap(store.get, (stored) =>
+            sessionKey(stored) !== sessionKey(from)
+              ? Effect.succeed([Option.none<A>(), Option.none<State>()] as const)
+              : Effect.map(effect(current), ([a, next]) => [Option.some(a), next] as const)))
 
-    /** The store, once a login or logout under way has written it. */
-    const settled: Effect.Effect<Tokens | undefined, HookError> = Effect.suspend(() =>
-      writing === undefined ? store.get : Effect.andThen(Deferred.await(writing), store.get)
-    )
-
-    const remember = (tokens: Tokens | undefined) => {
-      known = tokens
-      snapshot = snapshotOf(tokens, organizationId)
-    }
-
-    /** Every read of the store goes through here: a change made elsewhere is noticed and announced. */
-    const observe = (tokens: Tokens | undefined): Tokens | undefined => {
-      if (known === Unknown) {
-        remember(tokens)
-      } else if (!sameTokens(tokens, known)) {
-        supersede()
-        remember(tokens)
-        emit({ _tag: "Changed", tokens: redact(tokens) })
-      }
-      return tokens
-    }
-
-    const read = Effect.map(store.get, observe)
-    // where the session starts (a store that fails to answer leaves the tokens unknown until the
-    // next read, and the session anonymous rather than loading for ever). Failures are dropped
-    // with `catch` rather than `Effect.ignore`, whose optional logging would carry effect's logger
-    // and formatter into every bundle (2.1 KB gzip, `npm run bench:size`)
-    yield* Effect.catch(read, () => Effect.void)
-    if (snapshot.status === "loading") snapshot = anonymous(organizationId)
-
-    if (store.subscribe) {
-      // the store's notifications are read by a fiber of the session's scope (with the logger,
-      // tracer and clock the session was built with), which ends with the scope; a notice that
-      // comes while it reads is read after
-      let notice = Deferred.makeUnsafe<void>()
-      const readOnNotice: Effect.Effect<never> = Effect.suspend(() =>
-        Effect.andThen(Deferred.await(notice), () => {
-          notice = Deferred.makeUnsafe<void>()
-          return Effect.andThen(Effect.catch(read, () => Effect.void), readOnNotice)
-        })
-      )
-      yield* Effect.forkIn(readOnNotice, scope)
-      unsubscribe = store.subscribe(() => {
-        Deferred.doneUnsafe(notice, Effect.void)
-      })
-    }
-
-    const hookTimeout = () => settings.current.timeout || DEFAULT_TIMEOUT
-
-    /** The hook's tokens; `undefined` when it had none to give (the session stays as it is). */
-    const refreshWithHook = (hook: BeforeRefreshToken, from: Tokens): Effect.Effect<Tokens | undefined, HookError> =>
-      limitHook("beforeRefreshToken", hookTimeout(), Effect.suspend(() => hook(from))).pipe(
-        Effect.flatMap((result) => {
-          if (result === null || typeof result !== "object") return succeedUndefined
-          const tokens = wellFormed(result)
-          return tokens
-            ? Effect.succeed(tokens)
-            : Effect.fail(
-              new HookError({
-                message: "Stelace: beforeRefreshToken answered tokens whose accessToken or refreshToken is not a string",
-                hook: "beforeRefreshToken",
-                reason: { _tag: "Failed" }
-              })
-            )
-        })
-      )
-
-    /** `POST /auth/token` with the refresh token: the new access token. */
-    const refreshWithServer = (from: Tokens): Effect.Effect<Tokens, RefreshError> =>
+    const expire = (version: number, from: Tokens, refusal: ServerError) =>
       Effect.flatMap(
-        transport.send({
-          method: "POST",
-          path: "/auth/token",
-          body: { refreshToken: from.refreshToken, grantType: "refreshToken" }
-        }),
-        (response) => {
-          const accessToken = (response.body as { accessToken?: unknown } | null)?.accessToken
-          if (typeof accessToken === "string") return Effect.succeed({ accessToken })
-          const error = new Malformed({
-            message: "Expected the refresh answer to hold an accessToken",
-            statusCode: response.status,
-            requestId: response.requestId
+        ifStill(version, from, (current) => {
+          const error = new SessionExpired({
+            message: "User session expired",
+            reason: { _tag: "RefreshTokenRefused" },
+            statusCode: refusal.statusCode,
+            data: refusal.data,
+            cause: refusal
           })
-          return Effect.fail(error)
-        }
+          // the identity stays until the next login: pages keep their data meanwhile
+          const next: State = {
+            tokens: undefined,
+            snapshot: { ...current.snapshot, status: "expired", roles: [], expiresAt: null },
+            version: current.version + 1,
+            event: { _tag: "Expired", error }
+          }
+          return Effect.as(store.remove, [error, Option.some(next)] as const)
+        }),
+        (expired) => Option.isSome(expired) ? Effect.fail(expired.value) : Effect.succeed(Option.none<Tokens>())
       )
 
-    /** The stored session, if it is still the one the refresh of `generation` started from. */
-    const stillCurrent = (flightGeneration: number, from: Tokens) =>
-      Effect.map(read, (now) =>
-        generation === flightGeneration && now !== undefined && sessionKey(now) === sessionKey(from) ? now : undefined)
-
-    const runRefresh = (from: Tokens, flightGeneration: number): Effect.Effect<Outcome, SessionError> => {
-      const hook = settings.current.beforeRefreshToken
-      const raw: Effect.Effect<Tokens | undefined, RefreshError> = hook ? refreshWithHook(hook, from) : refreshWithServer(from)
-      const obtain = traceRefresh ? traceRefresh(raw) : raw
-      return Effect.matchEffect(obtain, {
-        onSuccess: (next) =>
-          Effect.flatMap(stillCurrent(flightGeneration, from), (current): Effect.Effect<Outcome, SessionError> => {
-            if (current === undefined) return Effect.succeed(Superseded)
-            if (next === undefined) return Effect.succeed(current)
-            const stored: Tokens = hook ? next : { ...current, accessToken: next.accessToken }
-            return Effect.as(
-              Effect.tap(store.set(stored), () =>
-                Effect.sync(() => {
-                  remember(stored)
-                  emit({ _tag: "Refreshed", tokens: Redacted.make(stored) })
-                })),
-              stored
+    /** The refresh of `from`: the tokens it stored, `None` when the session was replaced meanwhile. */
+    const runRefresh = (version: number, from: Tokens): Effect.Effect<Option.Option<Tokens>, SessionError> =>
+      client.refresh(from).pipe(
+        Effect.withSpan("Stelace.Session.refresh", { kind: "client" }),
+        Effect.matchEffect({
+          onSuccess: (next) =>
+            ifStill(version, from, (current) =>
+              next === undefined
+                ? Effect.succeed([current.tokens ?? from, Option.none()] as const)
+                : Effect.as(store.set(next), [next, Option.some<State>({ ...replaced(current, next, { _tag: "Refreshed", tokens: Redacted.make(next) }), version: current.version })] as const)),
+          onFailure: (error): Effect.Effect<Option.Option<Tokens>, SessionError> => {
+            if (error instanceof ServerError && error.statusCode === 403) return expire(version, from, error)
+            return Effect.flatMap(
+              SubscriptionRef.modifySome(state, (current) =>
+                current.version === version
+                  ? [true, Option.some<State>({ ...current, event: { _tag: "RefreshFailed", error } })] as const
+                  : [false, Option.none()] as const),
+              (current) => current ? Effect.fail(error) : Effect.succeed(Option.none())
             )
-          }),
-        onFailure: (error) => {
-          if (generation !== flightGeneration) return Effect.succeed(Superseded)
-          if (!hook && error instanceof ServerError && error.lastResponse.statusCode === 403) {
-            return Effect.flatMap(stillCurrent(flightGeneration, from), (current): Effect.Effect<Outcome, SessionError> => {
-              if (current === undefined) return Effect.succeed(Superseded)
-              const expired = new SessionExpired({
-                message: "User session expired",
-                statusCode: error.statusCode,
-                data: error.data,
-                cause: error
-              })
-              return store.remove.pipe(
-                Effect.andThen(Effect.sync(() => {
-                  // a new generation, but the calls waiting on this refresh fail with the expiry
-                  generation++
-                  const ended = snapshot
-                  remember(undefined)
-                  // the identity stays until the next login: pages keep their data meanwhile
-                  snapshot = { ...ended, status: "expired", roles: [], expiresAt: null }
-                  emit({ _tag: "Expired", error: expired })
-                })),
-                Effect.andThen(Effect.fail(expired))
-              )
-            })
           }
-          return Effect.andThen(Effect.sync(() => emit({ _tag: "RefreshFailed", error })), Effect.fail(error))
-        }
-      })
+        })
+      )
+
+    /**
+     * The outcome of the refresh of `from`, shared with the calls already waiting for it. The
+     * refresh runs in the session's scope: interrupting the call that started it does not cancel
+     * it for the others.
+     */
+    const refreshFrom = (version: number, from: Tokens): Effect.Effect<Option.Option<Tokens>, SessionError> =>
+      Effect.flatMap(
+        SynchronizedRef.modifyEffect(underWay, (current) => {
+          if (current !== undefined && current.version === version && sessionKey(current.from) === sessionKey(from)) {
+            return Effect.succeed([current.outcome, current] as const)
+          }
+          return Effect.gen(function*() {
+            const outcome = yield* Deferred.make<Option.Option<Tokens>, SessionError>()
+            const refresh: Refresh = { version, from, outcome }
+            // done, it is no longer under way before its waiters resume: a call after them starts anew
+            yield* FiberSet.run(
+              fibers,
+              runRefresh(version, from).pipe(
+                Effect.onExit((exit) =>
+                  SynchronizedRef.update(underWay, (now) => (now === refresh ? undefined : now)).pipe(
+                    Effect.andThen(Deferred.done(outcome, exit))
+                  )
+                )
+              )
+            )
+            return [outcome, refresh] as const
+          })
+        }),
+        Deferred.await
+      )
+
+    let derived: { readonly from: SessionSnapshot; readonly snapshot: SessionSnapshot } | undefined
+    /**
+     * The snapshot with the organization the client acts as now: a change of settings reaches the
+     * state a moment later, and the snapshot must agree with the calls at once.
+     */
+    const withOrganization = (snapshot: SessionSnapshot, organizationId: string | null): SessionSnapshot => {
+      if (snapshot.organizationId === organizationId) return snapshot
+      if (derived?.from !== snapshot || derived.snapshot.organizationId !== organizationId) {
+        derived = { from: snapshot, snapshot: { ...snapshot, organizationId } }
+      }
+      return derived.snapshot
     }
 
-    /** One refresh at a time per generation: calls arriving meanwhile wait for its outcome. */
-    const refreshFrom = (from: Tokens): Effect.Effect<Outcome, SessionError> =>
-      Effect.suspend(() => {
-        if (flight && flight.generation === generation) return Deferred.await(flight.deferred)
-        const current = { generation, deferred: Deferred.makeUnsafe<Outcome, SessionError>() }
-        flight = current
-        return runRefresh(from, current.generation).pipe(
-          Effect.onExit((exit) =>
-            Effect.sync(() => {
-              if (flight === current) flight = undefined
-              Deferred.doneUnsafe(current.deferred, exit)
-            })
-          ),
-          // the refresh belongs to the client, not to the call that started it: interrupting that
-          // call must not cancel the refresh the others are waiting for
-          Effect.forkIn(scope),
-          Effect.andThen(Deferred.await(current.deferred))
-        )
-      })
+    const canRefresh = (tokens: Tokens, current: Settings) => Boolean(tokens.refreshToken) || current.beforeRefreshToken !== undefined
 
-    const canRefresh = (tokens: Tokens) => Boolean(tokens.refreshToken) || settings.current.beforeRefreshToken !== undefined
+    let lastToken: unknown
+    let lastClaims: AccessTokenClaims | undefined
+    /** The claims of a token, decoded once per token. */
+    const claimsOf = (token: unknown): AccessTokenClaims | undefined => {
+      if (token !== lastToken) {
+        lastToken = token
+        lastClaims = decodeAccessToken(token)
+      }
+      return lastClaims
+    }
 
-    /** The tokens for a call, refreshed first when needed; a superseded refresh starts over. */
-    const forCall = (attempt: number): Effect.Effect<Tokens | undefined, SessionError> =>
-      Effect.flatMap(settled, (stored) => {
-        const current = observe(stored)
-        if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
-        const claims = claimsOf(current.accessToken)
+    /** The tokens for a call, refreshed first when needed; after a replacement, the new session's. */
+    const forCall: Effect.Effect<Tokens | undefined, SessionError> = Effect.suspend(() => {
+      const current = SubscriptionRef.getUnsafe(settings)
+      const next: Effect.Effect<Tokens | undefined, SessionError> = Effect.flatMap(read, ({ tokens, version }) => {
+        if (tokens === undefined || !canRefresh(tokens, current)) return Effect.succeed(tokens)
+        const claims = claimsOf(tokens.accessToken)
         return Effect.flatMap(Clock.currentTimeMillis, (now) => {
-          const fresh = claims !== undefined && (typeof claims.exp !== "number" || claims.exp * 1000 - now > settings.current.refreshMargin)
-          if (fresh) return Effect.succeed(current)
-          return Effect.flatMap(refreshFrom(current), (outcome) =>
-            outcome !== Superseded ? Effect.succeed(outcome) : attempt < 3 ? forCall(attempt + 1) : read)
+          if (claims !== undefined && (typeof claims.exp !== "number" || claims.exp * 1000 - now > current.refreshMargin)) {
+            return Effect.succeed(tokens)
+          }
+          return Effect.flatMap(refreshFrom(version, tokens), (refreshed) => Option.isSome(refreshed) ? Effect.succeed(refreshed.value) : next)
         })
       })
+      return next
+    })
 
-    const tokens: Effect.Effect<Tokens | undefined, SessionError> = Effect.suspend(() =>
-      settings.current.wire.secretKey ? succeedUndefined : forCall(0)
+    // the organization is the client's setting: the snapshot follows it
+    yield* FiberSet.run(
+      fibers,
+      Stream.runForEach(SubscriptionRef.changes(settings), (next) =>
+        SubscriptionRef.updateSome(state, (current) => {
+          const organizationId = organizationOf(next)
+          return organizationId === current.snapshot.organizationId
+            ? Option.none()
+            : Option.some({ ...current, snapshot: { ...current.snapshot, organizationId }, event: { _tag: "OrganizationChanged", organizationId } })
+        }))
     )
+    // a change the store reports (another tab) is read at once
+    yield* FiberSet.run(fibers, Stream.runForEach(store.changes, () => Effect.ignore(read)))
 
-    /** Only a token that decodes as a JWT goes on the wire. */
-    const sendable = (current: Tokens | undefined): string | undefined =>
-      current !== undefined && claimsOf(current.accessToken) !== undefined ? current.accessToken : undefined
-
-    const accessToken: Effect.Effect<string | undefined, SessionError> = Effect.suspend(() =>
-      settings.current.wire.secretKey ? succeedUndefined : Effect.map(forCall(0), sendable)
-    )
+    const writer = SessionWriter.of({
+      set: (tokens) => write(tokens, { _tag: "LoggedIn", tokens: Redacted.make(tokens) }),
+      clear: write(undefined, { _tag: "LoggedOut" })
+    })
 
     const session = Session.of({
-      tokens,
-      accessToken,
-      current: read,
-      authTokens: Effect.suspend(() => settings.current.wire.secretKey ? succeedUndefined : read),
-      refresh: Effect.flatMap(read, (current) => {
-        if (current === undefined || !canRefresh(current)) return Effect.succeed(current)
-        return Effect.flatMap(refreshFrom(current), (outcome) => outcome === Superseded ? read : Effect.succeed(outcome))
+      accessToken: Effect.map(forCall, (tokens) => {
+        const token = tokens?.accessToken
+        return claimsOf(token) === undefined ? undefined : token
       }),
-      info: Effect.map(read, infoFromTokens),
-      snapshot: () => snapshot,
-      subscribe: (listener) => {
-        listeners.add(listener)
-        return () => {
-          listeners.delete(listener)
+      tokens: Effect.map(read, ({ tokens }) => tokens),
+      refresh: Effect.gen(function*() {
+        while (true) {
+          const { tokens, version } = yield* read
+          if (tokens === undefined || !canRefresh(tokens, yield* SubscriptionRef.get(settings))) return tokens
+          const refreshed = yield* refreshFrom(version, tokens)
+          if (Option.isSome(refreshed)) return refreshed.value
         }
-      },
+      }),
+      snapshot: Effect.zipWith(SubscriptionRef.get(state), SubscriptionRef.get(settings), (current, now) => withOrganization(current.snapshot, organizationOf(now))),
+      changes: SubscriptionRef.changes(state).pipe(
+        Stream.map((current) => current.snapshot),
+        Stream.changesWith((a, b) => a === b)
+      ),
+      events: SubscriptionRef.changes(state).pipe(
+        Stream.drop(1),
+        Stream.map((current) => current.event),
+        Stream.filter((event): event is SessionEvent => event !== undefined)
+      )
     })
-    registerWriter(session, {
-      set: (next) =>
-        replace(store.set(next), () => {
-          remember(wellFormed(next))
-          emit({ _tag: "LoggedIn", tokens: Redacted.make(next) })
-        }),
-      clear: replace(store.remove, () => {
-        remember(undefined)
-        emit({ _tag: "LoggedOut" })
-      })
-    })
-    return session
+    return { session, writer }
   })
-
-/**
- * The session of the user of `client`, over `store`.
- *
- * @internal
- */
-export const makeFor = (client: StelaceClient["Service"], store: TokenStore["Service"]): Effect.Effect<Session["Service"], never, Scope.Scope> =>
-  Effect.suspend(() => {
-    // a client the SDK did not make has no core: a defect, as a misuse of the types would be
-    // biome-ignore lint/style/noNonNullAssertion: every StelaceClient is made by the SDK, which gives it its core
-    const core = coreOf(client)!
-    return makeWith({ settings: core.settings, transport: core.transport, traceRefresh: core.traceRefresh, store })
-  })
-
-/**
- * Makes the session of one user: its tokens live in the `TokenStore` in context, its calls go
- * through the `StelaceClient` in context. The session ends with the scope.
- */
-export const make: Effect.Effect<Session["Service"], never, StelaceClient | TokenStore | Scope.Scope> = /*#__PURE__*/ (() =>
-  Effect.flatMap(Effect.service(StelaceClient), (client) =>
-    Effect.flatMap(Effect.service(TokenStoreService), (store) => makeFor(client, store))))()
 
 /**
  * The session of one user as a layer, over the `StelaceClient` and the `TokenStore` in context. A
@@ -524,10 +436,16 @@ export const make: Effect.Effect<Session["Service"], never, StelaceClient | Toke
  *   program.pipe(Effect.provide(Session.layer.pipe(Layer.provide(TokenStore.make(cookieStore(request))))))
  * ```
  */
-export const layer: Layer.Layer<Session, never, StelaceClient | TokenStore> = /*#__PURE__*/ Layer.effect(Session, make)
+export const layer: Layer.Layer<Session, never, StelaceClient | TokenStore> = /*#__PURE__*/ Layer.effectContext(
+  /*#__PURE__*/ Effect.gen(function*() {
+    const { session, writer } = yield* make(yield* StelaceClient, yield* TokenStore)
+    // the writer goes beside the session, for the auth routes only: it is not in the layer's type
+    return Context.make(Session, session).pipe(Context.add(SessionWriter, writer))
+  })
+) as Layer.Layer<Session, never, StelaceClient | TokenStore>
 
 /**
- * The session events of the client in context, as a stream: `LoggedIn`, `Refreshed`,
+ * The session events of the `Session` in context, as a stream: `LoggedIn`, `Refreshed`,
  * `LoggedOut`, `Expired` (once per expiry, however many calls were waiting), `RefreshFailed`,
  * `Changed` and `OrganizationChanged`.
  *
@@ -539,13 +457,12 @@ export const layer: Layer.Layer<Session, never, StelaceClient | TokenStore> = /*
  * )
  * ```
  */
-export const events: Stream.Stream<SessionEvent, never, Session> = /*#__PURE__*/ (() =>
-  Stream.unwrap(
-    Effect.map(Effect.service(Session), (session) =>
-      Stream.callback<SessionEvent>((queue) =>
-        Effect.acquireRelease(
-          Effect.sync(() => session.subscribe((event) => Queue.offerUnsafe(queue, event))),
-          (unsubscribe) => Effect.sync(unsubscribe)
-        )
-      ))
-  ))()
+export const events: Stream.Stream<SessionEvent, never, Session> = /*#__PURE__*/ Stream.unwrap(
+  /*#__PURE__*/ Effect.map(Effect.service(Session), (session) => session.events)
+)
+
+/** Whether a user is logged in, and who, from the stored access token (no request). */
+export const info: Effect.Effect<SessionInfo, HookError, Session> = /*#__PURE__*/ Effect.flatMap(
+  /*#__PURE__*/ Effect.service(Session),
+  (session) => Effect.map(session.tokens, infoFromTokens)
+)

@@ -1,12 +1,12 @@
 /**
- * Stelace Signal: receive, as a `Stream`, the real-time signals the API relays (`POST /signal`),
- * over one WebSocket per client shared by all its subscribers.
+ * Stelace Signal: receive, as a `Stream`, the real-time signals the API relays (`POST /signal`,
+ * which `Signals.send` sends), over one WebSocket per client shared by all its subscribers.
  *
  * The channels of a client are the user's own channel while a user is logged in (and the
  * organization's the client acts as, when the user is a member), plus the channels subscribers
  * name. The connection authenticates again on login, logout, token refresh and organization
- * change, reconnects with exponential backoff and jitter after drops and server restarts, sends
- * the heartbeat, and closes when the last subscriber leaves.
+ * change, reconnects with backoff after drops and server restarts (and while the platform has
+ * all the clients it may have), sends the heartbeat, and closes when the last subscriber leaves.
  *
  * Signals carry no proof of origin: anyone with the publishable key can signal any channel. Treat
  * a signal as a hint to refetch, never as data to trust.
@@ -20,9 +20,8 @@
  * import * as Stelace from "stelace-effect/Stelace"
  * import * as TokenStore from "stelace-effect/TokenStore"
  *
- * const options = { apiKey: "pubk_test_LocalStelacePublicKey0001", host: "127.0.0.1", port: 4100, protocol: "http" }
- * const Live = Signal.layer(options).pipe(
- *   Layer.provideMerge(Stelace.layerFetch(options)),
+ * const Live = Signal.layer().pipe(
+ *   Layer.provideMerge(Stelace.layerFetch({ apiKey: "pubk_test_LocalStelacePublicKey0001", host: "127.0.0.1", port: 4100, protocol: "http" })),
  *   Layer.provide(TokenStore.memory)
  * )
  *
@@ -34,28 +33,24 @@
  *
  * @since 0.1.0
  */
-import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import type { Options } from "./internal/client/settings.js"
-import { resolveSettings } from "./internal/client/settings.js"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type { SignalError, SignalErrorReason } from "./Errors.js"
+import { InvalidArgument } from "./Errors.js"
+import { StelaceClient } from "./internal/client/StelaceClient.js"
 import { Session } from "./Session.js"
 import type { Signal as SignalData, WebSocketConstructor, WebSocketLike } from "./signal/connection.js"
-import { SignalError } from "./signal/errors.js"
-import type { SignalErrorReason } from "./signal/errors.js"
-import type { ConnectionState, Reconnect } from "./signal/hub.js"
-import * as Hub from "./signal/hub.js"
-import type { Endpoint } from "./signal/sdk.js"
-import { fromSession, noSession } from "./signal/sdk.js"
+import type { ConnectionState, ConnectionStatus, Reconnect, SignalClientService } from "./signal/client.js"
+import * as Client from "./signal/client.js"
 
-export type { ConnectionState, Reconnect, SignalErrorReason, WebSocketConstructor, WebSocketLike }
-export { SignalError }
+export type { ConnectionState, ConnectionStatus, Reconnect, SignalErrorReason, WebSocketConstructor, WebSocketLike }
+export { SignalError } from "./Errors.js"
 
 /**
  * Enables `stelace.signal.subscribe` on a Promise facade instance (`createInstance(...)`): the
@@ -68,129 +63,101 @@ export { SignalError }
  * const unsubscribe = stelace.signal.subscribe((signal) => refetch(signal))
  * ```
  */
-export { install } from "./signal/facade.js"
-export type { SubscribeOptions } from "./signal/facade.js"
-
-/** Sends a signal to a channel, or to everyone (`POST /signal`): the same function as `stelace-effect/Signal` had. */
-export { send } from "./resources/Signal.js"
+export { install } from "./signal/subscribe.js"
+export type { SubscribeOptions } from "./signal/subscribe.js"
 
 /** A signal: its event name, the sender's message (untrusted: decode it), the platform's environment. */
 export type Signal = SignalData
 
-/** Options of {@link layer}: the client's options (`apiKey`, `host`, `port`, `protocol`), and Signal's own. */
-export interface SignalOptions extends Options {
+/** Options of {@link layer}. The connection goes to the `StelaceClient`'s host, with its API key. */
+export interface SignalOptions {
   /**
    * The WebSocket constructor; defaults to `globalThis.WebSocket` (browsers, Node 22+). On Node 20,
    * which has none, pass `ws`'s: `import WebSocket from "ws"`.
    */
   readonly WebSocket?: WebSocketConstructor | undefined
-  /** Backoff between reconnections; defaults to 500 ms doubling up to 30 s, each jittered to 50-100%. */
+  /** Backoff between reconnections; defaults to 500 ms doubling up to 30 s, each jittered (±20%). */
   readonly reconnect?: Partial<Reconnect> | undefined
   /** How long the handshake may take before the attempt counts as a drop; defaults to 10 s. */
   readonly handshakeTimeout?: number | undefined
+  /**
+   * How long after answering the server's authentication request a refusal may still come: the
+   * connection is `live` once it has passed (or at the first signal). Defaults to 2.5 s: the
+   * Stelace server decides within 2 s of the connection.
+   */
+  readonly acceptanceDelay?: number | undefined
 }
 
 /** The signals of one client. */
-export class SignalClient extends Context.Service<SignalClient, {
-  /** The signals of the client's channels plus `channels`, until interrupted or refused for good. */
-  readonly signals: (channels?: ReadonlyArray<string>) => Stream.Stream<Signal, SignalError>
-  /** The connection's state now. */
-  readonly state: () => ConnectionState
-  /** Calls `listener` on every state change (with a detail, e.g. why it reconnects) until the returned function is called. */
-  readonly onState: (listener: (state: ConnectionState, detail?: string) => void) => () => void
-  /** Calls `listener` with the server's warnings (an organization channel refused) until the returned function is called. */
-  readonly onWarning: (listener: (warning: unknown) => void) => () => void
-  /**
-   * Calls `listener` each time the connection is live again after it was lost (not on the first
-   * connection, nor when it authenticates again after a login or logout), until the returned
-   * function is called. Signals sent meanwhile never arrive: refetch what they could have changed.
-   */
-  readonly onReconnect: (listener: () => void) => () => void
-}>()("stelace-effect/SignalClient") {}
+export class SignalClient extends Context.Service<SignalClient, SignalClientService>()("stelace-effect/SignalClient") {}
 
 const DEFAULT_RECONNECT: Reconnect = { initialDelay: 500, maxDelay: 30_000 }
 
-/** The endpoint of a client's options (the same options as `Stelace.layer`'s). */
-const endpointOf = (options: Options | undefined): Effect.Effect<Endpoint, SignalError> =>
-  Effect.try({
-    try: () => resolveSettings(options),
-    catch: (error) => new SignalError({ reason: "InvalidArgument", message: `Stelace Signal: ${(error as Error).message}` })
-  }).pipe(Effect.flatMap((settings) =>
-    settings.apiKey === undefined
-      ? Effect.fail(new SignalError({ reason: "InvalidArgument", message: "Stelace Signal: an API key (pubk_...) is needed" }))
-      : Effect.succeed({ origin: settings.wire.origin, apiKey: Redacted.value(settings.apiKey) })
-  ))
+const optionError = (message: string) => new InvalidArgument({ message: `Stelace Signal: ${message}`, reason: { _tag: "Option" } })
 
-const checkOptions = (options: SignalOptions): SignalError | undefined => {
-  const { handshakeTimeout, reconnect } = options
+const checkOptions = (options: SignalOptions): InvalidArgument | undefined => {
+  if (options === null || typeof options !== "object") return optionError("options must be an object")
+  const { acceptanceDelay, handshakeTimeout, reconnect } = options
   const positive = (value: unknown) => value === undefined || (typeof value === "number" && Number.isFinite(value) && value > 0)
-  if (!positive(handshakeTimeout)) return new SignalError({ reason: "InvalidArgument", message: `Stelace Signal: handshakeTimeout must be a number of milliseconds above 0, got ${String(handshakeTimeout)}` })
+  if (!positive(handshakeTimeout)) return optionError(`handshakeTimeout must be a number of milliseconds above 0, got ${String(handshakeTimeout)}`)
+  if (!positive(acceptanceDelay)) return optionError(`acceptanceDelay must be a number of milliseconds above 0, got ${String(acceptanceDelay)}`)
   if (reconnect !== undefined && (!positive(reconnect.initialDelay) || !positive(reconnect.maxDelay))) {
-    return new SignalError({ reason: "InvalidArgument", message: "Stelace Signal: reconnect.initialDelay and reconnect.maxDelay must be numbers of milliseconds above 0" })
+    return optionError("reconnect.initialDelay and reconnect.maxDelay must be numbers of milliseconds above 0")
   }
-  if (options.WebSocket !== undefined && typeof options.WebSocket !== "function") {
-    return new SignalError({ reason: "InvalidArgument", message: "Stelace Signal: WebSocket must be a WebSocket constructor" })
-  }
+  if (options.WebSocket !== undefined && typeof options.WebSocket !== "function") return optionError("WebSocket must be a WebSocket constructor")
   return undefined
 }
 
+/** Where the client in context connects: its origin, with its API key. */
+const endpointOf = (client: StelaceClient["Service"]) =>
+  Effect.flatMap(SubscriptionRef.get(client.settings), (settings) =>
+    settings.apiKey === undefined
+      ? Effect.fail(optionError("an API key (pubk_...) is needed"))
+      : Effect.succeed({ origin: settings.wire.origin, apiKey: Redacted.value(settings.apiKey) }))
+
 /**
- * Builds the signal client of a session (`undefined`: anonymous connections only).
- *
- * @internal
+ * Makes the signal client of the `StelaceClient` in context, following the `Session` in context
+ * when there is one (anonymous connections otherwise). It ends with the scope.
  */
-export const makeWith = (
-  options: SignalOptions,
-  session: Session["Service"] | undefined
-): Effect.Effect<SignalClient["Service"], SignalError, Scope.Scope> =>
+export const make = (options: SignalOptions = {}): Effect.Effect<SignalClient["Service"], InvalidArgument, StelaceClient | Scope.Scope> =>
   Effect.gen(function*() {
     const problem = checkOptions(options)
-    if (problem) return yield* Effect.fail(problem)
-    const { WebSocket, reconnect, handshakeTimeout, ...clientOptions } = options
-    const endpoint = yield* endpointOf(clientOptions)
-    const hub = yield* Hub.make({
-      endpoint: () => endpoint,
-      session: session ? fromSession(session) : noSession,
-      WebSocket,
-      reconnect: { ...DEFAULT_RECONNECT, ...reconnect },
-      handshakeTimeout: handshakeTimeout ?? 10_000
+    if (problem) return yield* problem
+    const client = yield* StelaceClient
+    return yield* Client.make({
+      endpoint: endpointOf(client),
+      session: yield* Effect.serviceOption(Session),
+      WebSocket: options.WebSocket,
+      reconnect: { ...DEFAULT_RECONNECT, ...options.reconnect },
+      handshakeTimeout: options.handshakeTimeout ?? 10_000,
+      acceptanceDelay: options.acceptanceDelay ?? 2_500
     })
-    return {
-      signals: (channels = []) => streamOf(hub, channels),
-      state: hub.state,
-      onState: hub.onState,
-      onWarning: hub.onWarning,
-      onReconnect: hub.onReconnect
-    }
   })
 
-/** The signals of a hub as a stream: subscribed while it runs. */
-const streamOf = (hub: Hub.Hub, channels: ReadonlyArray<string>): Stream.Stream<Signal, SignalError> =>
-  Stream.callback<Signal, SignalError>((queue) =>
-    Effect.acquireRelease(
-      hub.add(channels, {
-        signal: (signal) => Queue.offerUnsafe(queue, signal),
-        failed: (error) => Queue.failCauseUnsafe(queue, Cause.fail(error))
-      }),
-      (remove) => remove
-    )
-  )
-
-/** Builds the signal client, with the `Session` in context when there is one. */
-export const make = (options: SignalOptions): Effect.Effect<SignalClient["Service"], SignalError, Scope.Scope> =>
-  Effect.flatMap(Effect.serviceOption(Session), (session) => makeWith(options, session._tag === "Some" ? session.value : undefined))
-
-/** The `SignalClient` layer; it follows the `Session` of the context, if any. */
-export const layer = (options: SignalOptions): Layer.Layer<SignalClient, SignalError> => Layer.effect(SignalClient, make(options))
+/**
+ * The `SignalClient` layer, over the `StelaceClient` in context (and its `Session`, if any).
+ *
+ * @example
+ * ```ts
+ * const Live = Signal.layer({ WebSocket }).pipe(Layer.provideMerge(StelaceLive))
+ * ```
+ */
+export const layer = (options?: SignalOptions): Layer.Layer<SignalClient, InvalidArgument, StelaceClient> =>
+  Layer.effect(SignalClient, make(options))
 
 /**
  * The signals of the client's channels (the user's own while logged in) plus `channels`.
  *
  * Fails with `SignalError` when the server refuses the client for good (its `reason` says why);
- * drops and restarts only make it reconnect.
+ * drops, restarts and a full platform only make it reconnect.
  */
-export const stream = (options?: { readonly channels?: ReadonlyArray<string> | undefined }): Stream.Stream<Signal, SignalError, SignalClient> =>
+export const stream = (options?: { readonly channels?: ReadonlyArray<string> | undefined }): Stream.Stream<Signal, SignalError | InvalidArgument, SignalClient> =>
   Stream.unwrap(Effect.map(Effect.service(SignalClient), (client) => client.signals(options?.channels ?? [])))
+
+/** Where the connection stands now, then each time it changes. */
+export const status: Stream.Stream<ConnectionStatus, never, SignalClient> = /*#__PURE__*/ Stream.unwrap(
+  /*#__PURE__*/ Effect.map(Effect.service(SignalClient), (client) => SubscriptionRef.changes(client.status))
+)
 
 /**
  * One element each time the connection is live again after it was lost while this stream ran:
@@ -201,20 +168,13 @@ export const stream = (options?: { readonly channels?: ReadonlyArray<string> | u
  * ```ts
  * Stream.merge(
  *   Signal.stream().pipe(Stream.map((signal) => signal.event)),
- *   Signal.reconnections().pipe(Stream.as("catch up"))
+ *   Signal.reconnections.pipe(Stream.as("catch up"))
  * )
  * ```
  */
-export const reconnections = (): Stream.Stream<void, never, SignalClient> => Stream.unwrap(Effect.map(
-  Effect.service(SignalClient),
-  (client) =>
-    Stream.callback<void>((queue) =>
-      Effect.acquireRelease(
-        Effect.sync(() => client.onReconnect(() => Queue.offerUnsafe(queue, undefined))),
-        (stop) => Effect.sync(stop)
-      )
-    )
-))
+export const reconnections: Stream.Stream<void, never, SignalClient> = /*#__PURE__*/ Stream.unwrap(
+  /*#__PURE__*/ Effect.map(Effect.service(SignalClient), (client) => client.reconnections)
+)
 
 /**
  * Decodes a signal's message with a schema: signals are untrusted, so check what they carry.

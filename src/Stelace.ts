@@ -22,27 +22,26 @@
  * @since 0.1.0
  */
 import * as Config from "effect/Config"
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as HttpClient from "effect/http/HttpClient"
 import { InvalidArgument } from "./Errors.js"
-import type { ResultDecoder } from "./internal/client/core.js"
-import { CurrentRequestOptions, CurrentResultDecoder, makeClient, StelaceClient } from "./internal/client/core.js"
-import { fetchSender } from "./internal/wire/senders/fetch.js"
-import { httpClientSender } from "./internal/wire/senders/httpClient.js"
-import { traceRefresh, tracedInvoke } from "./internal/pipeline/spans.js"
-import { makeNodeSender, nodeModules } from "./internal/wire/senders/node.js"
-import type { Sender } from "./internal/wire/rawSender.js"
+import type { ResultDecoder } from "./internal/client/client.js"
+import { CurrentRequestOptions, CurrentResultDecoder, make as makeClient } from "./internal/client/client.js"
+import type { Options, Settings } from "./internal/client/settings.js"
+import { resolveSettings } from "./internal/client/settings.js"
+import type { RefreshError } from "./internal/client/StelaceClient.js"
+import { StelaceClient } from "./internal/client/StelaceClient.js"
+import type { RequestOptions } from "./internal/pipeline/arguments.js"
 import type { CallOptions } from "./internal/routes/model.js"
-import type { Options, SettingsRef } from "./internal/client/settings.js"
-import { makeSettingsRef, resolveSettings } from "./internal/client/settings.js"
-import type { RequestOptions } from "./internal/wire/apiTransport.js"
-import { checkHeaders } from "./internal/wire/customHeaders.js"
+import * as FetchHttpClient from "./internal/wire/fetchHttpClient.js"
+import { checkHeaders } from "./internal/wire/headers.js"
+import * as NodeHttpClient from "./internal/wire/nodeHttpClient.js"
 import * as Session from "./Session.js"
-import { TokenStore } from "./TokenStore.js"
+import type { TokenStore } from "./TokenStore.js"
 import type { RegisteredApiVersion, RegisteredVersionOption } from "./Types.js"
 
 /**
@@ -52,7 +51,7 @@ import type { RegisteredApiVersion, RegisteredVersionOption } from "./Types.js"
 export type LayerOptions<O = Options> = [RegisteredApiVersion] extends [undefined] ? [options?: O]
   : [options: O & RegisteredVersionOption]
 
-export type { Options, RequestOptions, ResultDecoder }
+export type { Options, RefreshError, RequestOptions, ResultDecoder, Settings }
 export { CurrentRequestOptions, CurrentResultDecoder, StelaceClient }
 
 /** Headers of your own, for `withRequestOptions`. */
@@ -85,7 +84,9 @@ export const withRequestOptions: {
   <A, E, R>(effect: Effect.Effect<A, E, R>, options: CallOptions): Effect.Effect<A, E, R>
 } = /*#__PURE__*/ dual(2, <A, E, R>(effect: Effect.Effect<A, E, R>, options: RequestOptions) => {
   const headers = options.headers === undefined ? undefined : checkHeaders(options.headers)
-  if (typeof headers === "string") return Effect.fail(new InvalidArgument({ message: `Stelace: ${headers} (in Stelace.withRequestOptions)` }))
+  if (typeof headers === "string") {
+    return Effect.fail(new InvalidArgument({ message: `Stelace: ${headers} (in Stelace.withRequestOptions)`, reason: { _tag: "Header" } }))
+  }
   return Effect.flatMap(Effect.service(CurrentRequestOptions), (current) =>
     Effect.provideService(
       effect,
@@ -94,20 +95,12 @@ export const withRequestOptions: {
     ))
 })
 
-/** The settings of a new client, held in one place; its options checked (`InvalidArgument`). */
-const settingsOf = (options: Options | undefined) =>
-  Effect.try({ try: () => makeSettingsRef(resolveSettings(options)), catch: (error) => error as InvalidArgument })
-
-/** A client over `sender`, decoding as the context it is built in says (`Schemas.layerDecoding`). */
-const clientOver = (settings: SettingsRef, sender: Sender) =>
-  Effect.map(Effect.service(CurrentResultDecoder), (decode) => makeClient({ settings, sender, decode }))
-
-/** The client and one session over the `TokenStore` in context: what apps with one user provide. */
-const withSession = <E, R>(client: Effect.Effect<StelaceClient["Service"], E, R>) =>
-  Layer.effectContext(Effect.flatMap(client, (made) =>
-    Effect.flatMap(Effect.service(TokenStore), (store) =>
-      Effect.map(Session.makeFor(made, store), (session) =>
-        Context.make(StelaceClient, made).pipe(Context.add(Session.Session, session))))))
+/**
+ * A client's settings from options, as `StelaceClient.settings` holds them: for a fake client in
+ * tests (`Layer.succeed(StelaceClient, ...)`). Fails with `InvalidArgument` on a bad option.
+ */
+export const settings = (options?: Options): Effect.Effect<SubscriptionRef.SubscriptionRef<Settings>, InvalidArgument> =>
+  Effect.flatMap(Effect.try({ try: () => resolveSettings(options), catch: (error) => error as InvalidArgument }), SubscriptionRef.make)
 
 /**
  * Makes the client over the `HttpClient` in context, as Effect's own clients are made: app-wide,
@@ -115,14 +108,8 @@ const withSession = <E, R>(client: Effect.Effect<StelaceClient["Service"], E, R>
  *
  * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...).
  */
-export const make = (
-  ...[options]: LayerOptions
-): Effect.Effect<StelaceClient["Service"], InvalidArgument, HttpClient.HttpClient> =>
-  Effect.flatMap(settingsOf(options), (settings) =>
-    Effect.flatMap(Effect.service(HttpClient.HttpClient), (http) =>
-      Effect.map(Effect.service(CurrentResultDecoder), (decode) =>
-        // over an HttpClient, calls and refreshes are spans (the built-in senders carry no tracing)
-        makeClient({ settings, sender: httpClientSender(http, settings), decode, traceRefresh, traced: tracedInvoke }))))
+export const make = (...[options]: LayerOptions): Effect.Effect<StelaceClient["Service"], InvalidArgument, HttpClient.HttpClient> =>
+  makeClient(options)
 
 /**
  * The client alone, over the `HttpClient` in context: provide it once for the whole application
@@ -135,45 +122,24 @@ export const make = (
  * program.pipe(Effect.provide(Session.layer.pipe(Layer.provide(TokenStore.memory))))
  * ```
  */
-export const layerClient = (
-  ...options: LayerOptions
-): Layer.Layer<StelaceClient, InvalidArgument, HttpClient.HttpClient> => Layer.effect(StelaceClient, make(...options))
-
-/**
- * Builds the client and a session over a built-in sender, which makes no spans:
- * `tracePropagation: true` is refused with a pointer to `layer`, whose `HttpClient` makes them.
- *
- * @internal
- */
-export const layerWithSender = (
-  options: Options | undefined,
-  sender: Sender
-): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  withSession(
-    options?.tracePropagation === true
-      ? Effect.fail(
-        new InvalidArgument({
-          message:
-            "Stelace: layerFetch and layerNode make no HTTP spans; for tracePropagation, use Stelace.layer with an HttpClient (e.g. FetchHttpClient.layer)"
-        })
-      )
-      : Effect.flatMap(settingsOf({ ...options, tracePropagation: false }), (settings) => clientOver(settings, sender))
-  )
+export const layerClient = (...options: LayerOptions): Layer.Layer<StelaceClient, InvalidArgument, HttpClient.HttpClient> =>
+  Layer.effect(StelaceClient, make(...options))
 
 /**
  * The client and one user's session (`StelaceClient` and `Session`) from options: for apps with
  * one user (a browser, a script, a test). Leaves the transport (`HttpClient`) and the token store
- * to the application, so tests can swap them. A server with many users provides `layerClient`
- * once and a `Session.layer` per request instead.
+ * to the application, so that tests can swap them. A server with many users provides
+ * `layerClient` once and a `Session.layer` per request instead.
  *
- * Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of range...),
- * and, in a browser, on a secret key (`seck_...`) unless `dangerouslyAllowSecretKeyInBrowser` is
- * `true`; as do `layerConfig`, `layerFetch` and `layerNode`.
+ * Every call is a span named after its route (`Stelace.Assets.read`), around the `HttpClient`'s
+ * own. Fails with `InvalidArgument` when an option is wrong (an unknown key, a port out of
+ * range...), and, in a browser, on a secret key (`seck_...`) unless
+ * `dangerouslyAllowSecretKeyInBrowser` is `true`; as do `layerConfig`, `layerFetch` and `layerNode`.
  */
 export const layer = (
   ...options: LayerOptions
 ): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, HttpClient.HttpClient | TokenStore> =>
-  withSession(make(...options))
+  Session.layer.pipe(Layer.provideMerge(layerClient(...options)))
 
 /**
  * `layer` with its options read through `Config`, e.g. the key from the environment as a
@@ -200,22 +166,32 @@ export interface ConfigOptions extends Omit<Options, "beforeRefreshToken" | "api
 }
 
 /**
- * `layer` with the platform's `fetch` as transport: the choice for browsers (and any runtime with
- * `fetch`). Requires only a `TokenStore`. Redirects are not followed, so the API key and token
- * never leave the API host. No HTTP spans nor trace headers (browsers' CORS preflight refuses them).
+ * `layer` over effect's `fetch` client: the choice for browsers (and any runtime with `fetch`).
+ * Requires only a `TokenStore`. Redirects are not followed, so the API key and token never leave
+ * the API host. An app's own `fetch` goes through `FetchHttpClient.Fetch`.
  */
-export const layerFetch = (...[options]: LayerOptions): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  layerWithSender(options, fetchSender)
+export const layerFetch = (...options: LayerOptions): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+  layer(...options).pipe(Layer.provide(FetchHttpClient.layer))
 
 /**
- * `layer` with `node:http` / `node:https` as transport: the choice for servers on Node. Fails with
- * `InvalidArgument` where Node's modules are not available. Requires only a `TokenStore`. No HTTP
- * spans nor trace headers.
+ * The SDK's `HttpClient` on `node:http` / `node:https`, with Node's keep-alive agents: what
+ * `layerNode` runs over, for `layerClient` on a Node server. Fails with `InvalidArgument` where
+ * Node's modules are not available (Node before 20.16, a browser).
  */
-export const layerNode = (...[options]: LayerOptions): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
-  Layer.unwrap(Effect.suspend(() => {
-    const modules = nodeModules()
+export const layerNodeHttpClient: Layer.Layer<HttpClient.HttpClient, InvalidArgument> = /*#__PURE__*/ Layer.effect(
+  HttpClient.HttpClient,
+  /*#__PURE__*/ Effect.suspend(() => {
+    const modules = NodeHttpClient.nodeModules()
     return modules
-      ? Effect.succeed(layerWithSender(options, makeNodeSender(modules)))
-      : Effect.fail(new InvalidArgument({ message: "Stelace: layerNode needs Node's http module; use layerFetch here" }))
-  }))
+      ? Effect.succeed(NodeHttpClient.make(modules))
+      : Effect.fail(new InvalidArgument({ message: "Stelace: node:http is not available here; use layerFetch", reason: { _tag: "Option" } }))
+  })
+)
+
+/**
+ * `layer` over `layerNodeHttpClient`: the choice for servers on Node. Requires only a
+ * `TokenStore`. Fails with `InvalidArgument` where Node's modules are not available (Node before
+ * 20.16, a browser): use `layerFetch` there.
+ */
+export const layerNode = (...options: LayerOptions): Layer.Layer<StelaceClient | Session.Session, InvalidArgument, TokenStore> =>
+  layer(...options).pipe(Layer.provide(layerNodeHttpClient))

@@ -14,6 +14,8 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
+import * as Stream from "effect/Stream"
 import type { HookError } from "./Errors.js"
 import { hookFailed, isThenable, limitHook } from "./internal/session/hooks.js"
 
@@ -59,8 +61,8 @@ export class TokenStore extends Context.Service<TokenStore, {
   readonly set: (tokens: Tokens) => Effect.Effect<void, HookError>
   /** Forgets the session. */
   readonly remove: Effect.Effect<void, HookError>
-  /** Calls `listener` when the tokens change outside this client; returns a function that stops. */
-  readonly subscribe?: ((listener: () => void) => () => void) | undefined
+  /** One element each time the tokens change outside this client (another tab); empty for a store that cannot tell. */
+  readonly changes: Stream.Stream<void>
 }>()("stelace-effect/TokenStore") {}
 
 /** The localStorage key stelace.js used, kept so sessions survive a migration. */
@@ -249,6 +251,18 @@ export const runHook = <A>(hook: HookError["hook"], timeout: number, f: () => A)
     return limitHook(hook, timeout, Effect.promise(() => Promise.resolve(result))) as Effect.Effect<Awaited<A>, HookError>
   })
 
+/** A store's change notifications (`subscribe(listener)`), as a stream. */
+const changesOf = (store: Pick<CustomTokenStore, "subscribe">): Stream.Stream<void> =>
+  typeof store.subscribe === "function"
+    ? Stream.callback<void>((queue) =>
+      Effect.acquireRelease(
+        // biome-ignore lint/style/noNonNullAssertion: checked in the condition; TypeScript drops a property's narrowing inside the closure
+        Effect.sync(() => store.subscribe!(() => Queue.offerUnsafe(queue, undefined))),
+        (stop) => Effect.sync(stop)
+      )
+    )
+    : Stream.empty
+
 /** Options of `fromCustom` and `make`. */
 export interface CustomStoreOptions {
   /** Milliseconds a method may take before the call waiting for it fails; defaults to 10000. */
@@ -261,7 +275,6 @@ export const fromCustom = (custom: CustomTokenStore, options: CustomStoreOptions
   const slowGet = (result: unknown) =>
     Effect.map(runHook("getTokens", timeout, () => result), wellFormed)
   return TokenStore.of({
-    // read before every call: the synchronous answer (every built-in store's) costs one step
     get: Effect.suspend(() => {
       let result: unknown
       try {
@@ -275,15 +288,11 @@ export const fromCustom = (custom: CustomTokenStore, options: CustomStoreOptions
     }),
     set: (tokens) => Effect.asVoid(runHook("setTokens", timeout, () => custom.setTokens(tokens))),
     remove: Effect.asVoid(runHook("removeTokens", timeout, () => custom.removeTokens())),
-    // biome-ignore lint/style/noNonNullAssertion: checked in the condition; TypeScript drops a property's narrowing inside the closure
-    subscribe: typeof custom.subscribe === "function" ? (listener) => custom.subscribe!(listener) : undefined
+    changes: changesOf(custom)
   })
 }
 
-/**
- * Adapts one of the built-in stores, which answer synchronously and never throw but on tokens that
- * are not an object (no time limit to watch: apps on them do not carry that machinery).
- */
+/** Adapts one of the built-in stores, which answer synchronously and never throw but on tokens that are not an object. */
 const fromBuiltIn = (store: SyncTokenStore): TokenStore["Service"] =>
   TokenStore.of({
     get: Effect.sync(() => wellFormed(store.getTokens())),
@@ -293,8 +302,7 @@ const fromBuiltIn = (store: SyncTokenStore): TokenStore["Service"] =>
         catch: (cause) => hookFailed("setTokens", cause)
       }),
     remove: Effect.sync(() => store.removeTokens()),
-    // biome-ignore lint/style/noNonNullAssertion: checked in the condition; TypeScript drops a property's narrowing inside the closure
-    subscribe: store.subscribe ? (listener) => store.subscribe!(listener) : undefined
+    changes: changesOf(store)
   })
 
 /** A store in memory that belongs to one client: every build of the layer gets its own. */
@@ -326,13 +334,3 @@ export const make = (custom: CustomTokenStore, options?: CustomStoreOptions): La
 export const localStorageOrMemory: Layer.Layer<TokenStore> = /*#__PURE__*/ Layer.fresh(
   /*#__PURE__*/ Layer.sync(TokenStore, () => fromBuiltIn(makeDefaultStore()))
 )
-
-export {
-  /**
-   * The former name of `localStorageOrMemory` (an export named `default` reads as the module's
-   * default export).
-   *
-   * @deprecated Use `TokenStore.localStorageOrMemory`.
-   */
-  localStorageOrMemory as default
-}

@@ -227,30 +227,6 @@ export interface SinglePagePagination extends OffsetPagination {
 /** Pagination metadata of a cursor-paginated list (API version 2020-08-10). */
 export interface CursorPagination extends Fields<typeof S.CursorPagination.fields> {}
 
-/** The body of an offset-paginated list. */
-export interface OffsetPage<T> extends OffsetPagination {
-  readonly results: ReadonlyArray<T>
-}
-
-/** The body of a cursor-paginated list. */
-export interface CursorPage<T> extends CursorPagination {
-  readonly results: ReadonlyArray<T>
-}
-
-/** The body of `POST /search`: always page-based. */
-export interface SearchPage<T = SearchResult> extends SearchPagination {
-  readonly results: ReadonlyArray<T>
-}
-
-/** The body of a paginated list, in whichever shape the API version gives. */
-export type Page<T> = OffsetPage<T> | CursorPage<T>
-
-/**
- * Any list body: a page, or a plain array, which is what `/asset-types`, `/categories`, `/roles`,
- * `/webhooks` and `/workflows` return under 2019-05-20.
- */
-export type ListBody<T> = Page<T> | ReadonlyArray<T>
-
 // ---------------------------------------------------------------------------------------------
 // Resources: common parts
 // ---------------------------------------------------------------------------------------------
@@ -292,12 +268,6 @@ export interface StatRanking {
   readonly ranking?: number
   readonly lowestRanking?: number
 }
-
-/**
- * One stats result per label: what document and rating stats return, as a single result, when
- * several labels are asked for and the grouped field is filtered to one value.
- */
-export type StatsByLabel<Stat> = Readonly<Record<string, Stat>>
 
 /** The time bucket of a history query. */
 export type HistoryGroupBy = "hour" | "day" | "month"

@@ -9,18 +9,25 @@ export * as Session from "./Session.js"
 export * as Schemas from "./Schemas.js"
 export {
   DecodeError,
+  type DecodeErrorReason,
   HookError,
   type HookErrorReason,
   InvalidArgument,
+  type InvalidArgumentReason,
   isStelaceError,
   type LastResponse,
   MalformedResponse,
+  type MalformedResponseReason,
   NetworkError,
   type NetworkErrorReason,
   RequestAborted,
+  type RequestAbortedReason,
   ServerError,
   type ServerErrorReason,
   SessionExpired,
+  type SessionExpiredReason,
+  SignalError,
+  type SignalErrorReason,
   StelaceError,
   type WithLastResponse
 } from "./Errors.js"
@@ -36,7 +43,6 @@ export * as Auth from "./resources/Auth.js"
 export * as Availabilities from "./resources/Availabilities.js"
 export * as Batch from "./resources/Batch.js"
 export * as Categories from "./resources/Categories.js"
-export * as Config from "./resources/Config.js"
 export * as Configuration from "./resources/Configuration.js"
 export * as CustomAttributes from "./resources/CustomAttributes.js"
 export * as Documents from "./resources/Documents.js"
@@ -55,7 +61,7 @@ export * as Ratings from "./resources/Ratings.js"
 export * as Roles from "./resources/Roles.js"
 export * as SavedSearches from "./resources/SavedSearches.js"
 export * as Search from "./resources/Search.js"
-export * as Signal from "./resources/Signal.js"
+export * as Signals from "./resources/Signals.js"
 export * as Tasks from "./resources/Tasks.js"
 export * as Tokens from "./resources/Tokens.js"
 export * as Transactions from "./resources/Transactions.js"

@@ -1,7 +1,7 @@
 /**
  * The Promise facade: `createInstance(config)`, a drop-in replacement for stelace.js 0.14.0. A thin
  * adapter of stelace.js's arguments, callbacks, list shape, getters and setters over the one client
- * core (`internal/client/runtime.ts`), which runs the calls.
+ * core, run by the instance's `FacadeRuntime`.
  *
  * @since 0.1.0
  */
@@ -15,17 +15,15 @@ import { isThenable } from "../internal/session/hooks.js"
 import type { AnyEndpoint, Page } from "../internal/routes/model.js"
 import { nextPageInput } from "../internal/pipeline/nextPage.js"
 import type { BeforeRefreshToken, Options } from "../internal/client/settings.js"
-import { DEFAULT_TIMEOUT, optionNames, resolveSettings, updateSettings } from "../internal/client/settings.js"
-import type { StelaceClient } from "../internal/client/core.js"
-import type { SubscribeSignals } from "../internal/client/runtime.js"
-import { ClientRuntime, runtimeKey } from "../internal/client/runtime.js"
-import type { Method } from "../internal/wire/apiTransport.js"
+import { DEFAULT_TIMEOUT, optionNames, resolveSettings } from "../internal/client/settings.js"
+import type { StelaceClient } from "../internal/client/StelaceClient.js"
+import type { Method } from "../internal/routes/model.js"
 import type { Session } from "../Session.js"
 import { infoFromTokens } from "../Session.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
+import { FacadeRuntime, runtimeKey } from "./FacadeRuntime.js"
 import { parseArguments } from "./stelaceJsArguments.js"
 import { resources } from "./resources.js"
-import { SignalError } from "../signal/errors.js"
 import type { FacadeConfig, FacadeResources, FacadeSession, LegacyBeforeRefreshToken, StelaceInstanceApi } from "./instanceTypes.js"
 
 export type * from "./instanceTypes.js"
@@ -73,17 +71,17 @@ const asCallback = (promise: Promise<unknown>, callback: Callback | undefined): 
 
 /**
  * A stelace.js `beforeRefreshToken(tokens, callback)` hook, answering by callback or promise. What
- * it throws or rejects with is a defect of the effect, which the session's hook rule turns into
- * `HookError` with that cause, as it does a failure (`Effect.promise`, not `Effect.tryPromise`,
- * whose error mapping weighs 0.3 KB gzip in a browser bundle).
+ * it throws or rejects with is its failure, which the hook rule turns into `HookError`.
  */
 const adaptHook = (hook: LegacyBeforeRefreshToken): BeforeRefreshToken => (tokens) =>
-  Effect.promise(() =>
-    new Promise<Tokens | null | undefined>((resolve, reject) => {
-      const returned = hook(tokens, (error, result) => error ? reject(error) : resolve(result))
-      if (isThenable(returned)) returned.then(resolve as (value: unknown) => void, reject)
-    })
-  )
+  Effect.tryPromise({
+    try: () =>
+      new Promise<Tokens | null | undefined>((resolve, reject) => {
+        const returned = hook(tokens, (error, result) => error ? reject(error) : resolve(result))
+        if (isThenable(returned)) returned.then(resolve as (value: unknown) => void, reject)
+      }),
+    catch: (error) => error
+  })
 
 /** Lists resolve to their items, with `lastResponse` and `paginationMeta` alongside. */
 const toList = (result: unknown) => {
@@ -98,29 +96,29 @@ const toList = (result: unknown) => {
 const legacyHooks = new WeakMap<BeforeRefreshToken, LegacyBeforeRefreshToken>()
 
 /** A call of a family's method: stelace.js's arguments parsed, the core's call made. Never throws. */
-const call = (runtime: ClientRuntime, endpoint: AnyEndpoint, args: Array<unknown>): Promise<unknown> => {
+const call = (runtime: FacadeRuntime, endpoint: AnyEndpoint, args: Array<unknown>): Promise<unknown> => {
   try {
     const parsed = parseArguments(endpoint, args)
     if (parsed instanceof InvalidArgument) return Promise.reject(parsed)
-    return runtime.request(endpoint, parsed, parsed.signal, endpoint.kind === "list" ? toList : undefined, parsed.headers)
+    return runtime.client.request(endpoint, parsed, parsed.signal, endpoint.kind === "list" ? toList : undefined, parsed.headers)
   } catch (error) {
     return Promise.reject(error)
   }
 }
 
 /** A method of a family: stelace.js's arguments, a callback last or a promise. */
-const method = (runtime: ClientRuntime, endpoint: AnyEndpoint) => (...args: Array<unknown>) => {
+const method = (runtime: FacadeRuntime, endpoint: AnyEndpoint) => (...args: Array<unknown>) => {
   const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
   return asCallback(call(runtime, endpoint, args), callback)
 }
 
 /** `paginate(...)`: the arguments of `list`, every item across pages for `for await`, each page fetched as the loop asks for it. */
-async function* paginate(runtime: ClientRuntime, endpoint: AnyEndpoint, args: Array<unknown>): AsyncGenerator<unknown, void> {
+async function* paginate(runtime: FacadeRuntime, endpoint: AnyEndpoint, args: Array<unknown>): AsyncGenerator<unknown, void> {
   const parsed = parseArguments(endpoint, args)
   if (parsed instanceof InvalidArgument) throw parsed
   let invocation: Invocation = parsed
   while (true) {
-    const page = await runtime.request(endpoint, invocation, parsed.signal, undefined, parsed.headers) as Page<unknown>
+    const page = await runtime.client.request(endpoint, invocation, parsed.signal, undefined, parsed.headers) as Page<unknown>
     yield* page.results
     const next = nextPageInput(invocation.input as Readonly<Record<string, unknown>> | undefined, page)
     if (next === undefined) return
@@ -129,7 +127,7 @@ async function* paginate(runtime: ClientRuntime, endpoint: AnyEndpoint, args: Ar
 }
 
 /** A forwarded call: the path checked (an absolute URL or a path leaving the API is refused), then the core's call. Never throws. */
-const forwarded = (runtime: ClientRuntime, method: Method, path: unknown, args: Array<unknown>): Promise<unknown> => {
+const forwarded = (runtime: FacadeRuntime, method: Method, path: unknown, args: Array<unknown>): Promise<unknown> => {
   try {
     const checked = forwardPath(method, path)
     return checked instanceof InvalidArgument ? Promise.reject(checked) : call(runtime, { method, path: checked, kind: "object", params: [] }, args)
@@ -139,7 +137,7 @@ const forwarded = (runtime: ClientRuntime, method: Method, path: unknown, args: 
 }
 
 /** `forward.get/post/...(path, data?, options?, callback?)`: any path of the API host. */
-const forward = (runtime: ClientRuntime): Record<string, unknown> => {
+const forward = (runtime: FacadeRuntime): Record<string, unknown> => {
   const methods: Record<string, unknown> = {}
   for (const [name, httpMethod] of Object.entries(forwardMethods)) {
     methods[name] = (path: unknown, ...args: Array<unknown>) => {
@@ -151,7 +149,7 @@ const forward = (runtime: ClientRuntime): Record<string, unknown> => {
 }
 
 /** The methods of the family `name` of an instance, built on its first use. */
-const family = (runtime: ClientRuntime, name: string): Record<string, unknown> => {
+const family = (runtime: FacadeRuntime, name: string): Record<string, unknown> => {
   if (name === "forward") return forward(runtime)
   const resource: Record<string, unknown> = {}
   for (const [key, endpoint] of Object.entries((resources as unknown as Record<string, Record<string, AnyEndpoint>>)[name])) {
@@ -171,13 +169,12 @@ const family = (runtime: ClientRuntime, name: string): Record<string, unknown> =
   }
   if (name === "signal") {
     // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal), so that
-    // apps without real-time do not carry it (npm run bench:size)
-    resource.subscribe = (...args: Parameters<SubscribeSignals>) => {
+    // apps without real-time do not carry it
+    resource.subscribe = (...args: Parameters<NonNullable<FacadeRuntime["subscribeSignals"]>>) => {
       if (runtime.subscribeSignals === undefined) {
-        throw new SignalError({
-          reason: "InvalidArgument",
-          message:
-            "Stelace Signal: call install(stelace) from stelace-effect/Signal once before signal.subscribe (it loads the real-time client)"
+        throw new InvalidArgument({
+          message: "Stelace Signal: call install(stelace) from stelace-effect/Signal once before signal.subscribe (it loads the real-time client)",
+          reason: { _tag: "Argument" }
         })
       }
       return runtime.subscribeSignals(...args)
@@ -190,12 +187,12 @@ const family = (runtime: ClientRuntime, name: string): Record<string, unknown> =
  * An instance of the Stelace client with stelace.js's interface. Use `createInstance`.
  *
  * An adapter of stelace.js's arguments, callbacks, list shape, getters and setters over the one
- * client core (`ClientRuntime`), which runs its calls and holds its settings, token store and
+ * client core (`FacadeRuntime`), which runs its calls and holds its settings, token store and
  * session. The core is its one own property besides the families, non-enumerable and
  * symbol-keyed: printing an instance shows its resources, never its API key.
  */
 class FacadeInstance {
-  declare readonly [runtimeKey]: ClientRuntime
+  declare readonly [runtimeKey]: FacadeRuntime
 
   constructor(config: FacadeConfig) {
     if (!config || typeof config !== "object") {
@@ -204,14 +201,14 @@ class FacadeInstance {
     const unknown = Object.keys(config).filter((key) => !configKeys.has(key))
     if (unknown.length > 0) {
       throw new InvalidArgument({
-        message: `Stelace: unknown configuration key(s): ${unknown.join(", ")}; known keys are ${[...configKeys].join(", ")}`
+        message: `Stelace: unknown configuration key(s): ${unknown.join(", ")}; known keys are ${[...configKeys].join(", ")}`,
+        reason: { _tag: "Option" }
       })
     }
     const { apiKey, apiVersion, beforeRefreshToken, tokenStore, ...transport } = config
-    // no HTTP spans nor trace headers: the facade has no tracer to report to, and CORS refuses the headers
-    // one resolution of every setting (the setters below would each rebuild them): an empty key or
-    // version is ignored, as setApiKey and setApiVersion do
-    const runtime = new ClientRuntime(resolveSettings({
+    // no trace headers (CORS refuses them); an empty key or version is ignored, as setApiKey and
+    // setApiVersion do
+    const runtime = new FacadeRuntime(resolveSettings({
       ...transport,
       ...(apiKey ? { apiKey } : {}),
       ...(apiVersion ? { apiVersion } : {}),
@@ -243,7 +240,7 @@ class FacadeInstance {
    * with its typed error, or `RequestAborted` when `signal` aborts.
    */
   run<A, E>(effect: Effect.Effect<A, E, StelaceClient | Session>, options?: { readonly signal?: AbortSignal | undefined }): Promise<A> {
-    return this[runtimeKey].run(effect, options?.signal)
+    return this[runtimeKey].client.run(effect, options?.signal)
   }
 
   /** Sets the API host, and optionally its port and protocol. */
@@ -297,7 +294,7 @@ class FacadeInstance {
   setTokenStore(tokenStore: CustomTokenStore | null | undefined): void {
     if (tokenStore === null || tokenStore === undefined) return
     if (!isTokenStore(tokenStore)) {
-      throw new InvalidArgument({ message: "Stelace: a token store needs getTokens, setTokens and removeTokens functions" })
+      throw new InvalidArgument({ message: "Stelace: a token store needs getTokens, setTokens and removeTokens functions", reason: { _tag: "Option" } })
     }
     this[runtimeKey].setTokenStore(tokenStore)
   }
@@ -309,7 +306,7 @@ class FacadeInstance {
   setBeforeRefreshToken(hook: LegacyBeforeRefreshToken | null | undefined): void {
     if (hook === null || hook === undefined) return
     if (typeof hook !== "function") {
-      throw new InvalidArgument({ message: `Stelace: "beforeRefreshToken" must be a function, but got: ${typeof hook}` })
+      throw new InvalidArgument({ message: `Stelace: "beforeRefreshToken" must be a function, but got: ${typeof hook}`, reason: { _tag: "Option" } })
     }
     const adapted = adaptHook(hook)
     legacyHooks.set(adapted, hook)
@@ -319,7 +316,7 @@ class FacadeInstance {
   /** A configuration field, under stelace.js's names. */
   getApiField(name: string): unknown {
     const runtime = this[runtimeKey]
-    const settings = runtime.settings.current
+    const settings = runtime.settings
     switch (name) {
       case "key":
         return settings.apiKey === undefined ? null : Redacted.value(settings.apiKey)
@@ -332,7 +329,7 @@ class FacadeInstance {
       case "beforeRefreshToken":
         return settings.beforeRefreshToken === undefined ? null : legacyHooks.get(settings.beforeRefreshToken) ?? null
       case "errorListeners":
-        return { userSessionExpired: [...(runtime.expiryListeners ?? [])] }
+        return { userSessionExpired: [...runtime.expiryListenersNow] }
       case "port":
         return settings.wire.port
       case "host":
@@ -363,7 +360,7 @@ class FacadeInstance {
 }
 
 /** Changes the settings of an instance (checked first: a bad value changes nothing). */
-const update = (instance: FacadeInstance, patch: Options): void => updateSettings(instance[runtimeKey].settings, patch)
+const update = (instance: FacadeInstance, patch: Options): void => instance[runtimeKey].update(patch)
 
 /** A port given as a number or a string of digits. */
 const portNumber = (port: number | string): number =>

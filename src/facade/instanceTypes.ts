@@ -16,7 +16,7 @@ import type { Session, SessionEvent, SessionInfo, SessionSnapshot } from "../Ses
 import type { StelaceClient } from "../Stelace.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import type { Signal } from "../signal/connection.js"
-import type { SubscribeOptions as SignalSubscribeOptions } from "../signal/facade.js"
+import type { SubscribeOptions as SignalSubscribeOptions } from "../signal/subscribe.js"
 import type { FacadeRequestOptions } from "./stelaceJsArguments.js"
 import type { ResourceTable } from "./resources.js"
 

@@ -66,7 +66,10 @@ export interface ResourceTable {
      */
     readonly list: typeof E.search.results
   }
-  /** Signals: real-time messages relayed to connected clients (`POST /signal`; absent from stelace.js). */
+  /**
+   * Signals: sends real-time messages to connected clients (`POST /signal`; absent from stelace.js).
+   * Receiving them is `stelace-effect/Signal`'s.
+   */
   readonly signal: typeof E.signal
   /** Tasks: scheduled or recurring events (`/tasks`). */
   readonly tasks: typeof E.tasks

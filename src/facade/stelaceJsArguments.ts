@@ -9,8 +9,8 @@ import type { InvalidArgument } from "../Errors.js"
 import type { AnyEndpoint } from "../internal/routes/model.js"
 import type { Invocation } from "../internal/pipeline/arguments.js"
 import { argumentError, buildPath, printable } from "../internal/pipeline/arguments.js"
-import { checkHeaders } from "../internal/wire/customHeaders.js"
-import type { RequestOptions } from "../internal/wire/apiTransport.js"
+import { checkHeaders } from "../internal/wire/headers.js"
+import type { RequestOptions } from "../internal/pipeline/arguments.js"
 
 /** Per-call options of the Promise facade. */
 export interface FacadeRequestOptions {

@@ -4,10 +4,9 @@
  * store per provider, so nothing is shared between clients or requests.
  */
 import * as Effect from "effect/Effect"
-import type { ClientRuntime } from "../internal/client/runtime.js"
-import { settle } from "../internal/client/runtime.js"
-import { writerOf } from "../internal/session/writer.js"
 import { resources } from "../facade/resources.js"
+import type { ClientRuntime } from "../internal/client/ClientRuntime.js"
+import { SessionWriter } from "../internal/session/writer.js"
 import type { SessionSnapshot, SessionStatus } from "../Session.js"
 import type { LoginParams } from "../Types.js"
 
@@ -95,15 +94,11 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
       })
     },
     login: (credentials) => runtime.request(resources.auth.login, { params: [], input: credentials }).then(() => {}),
-    logout: () => {
-      const session = runtime.session
-      const writer = session && writerOf(session)
+    logout: () =>
       // an expired session is left for anonymous with no request: nothing is stored to revoke
-      // (failures dropped with `catch`, not Effect.ignore, whose optional logging weighs 2.2 KB gzip)
-      return writer && session.snapshot().status === "expired"
-        ? settle(Effect.runFork(Effect.catch(writer.clear, () => Effect.void)))
-        : runtime.request(resources.auth.logout, { params: [], input: undefined }).then(() => {})
-    },
+      getState().status === "expired"
+        ? runtime.run(Effect.flatMap(Effect.serviceOption(SessionWriter), (writer) => writer._tag === "Some" ? Effect.ignore(writer.value.clear) : Effect.void))
+        : runtime.request(resources.auth.logout, { params: [], input: undefined }).then(() => {}),
     connect: (onUserChange) => {
       let previous = getIdentity()
       const changed = () => {
@@ -115,10 +110,8 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
           for (const resume of [...waiting]) resume()
         }
       }
-      const stop = runtime.subscribe(changed)
-      // a change between the first render and now (the store answered meanwhile, say)
-      changed()
-      return stop
+      // the current snapshot comes first: a change between the first render and now is seen
+      return runtime.follow((session) => session.changes, changed)
     }
   }
 }

@@ -1,23 +1,23 @@
 "use client"
 /**
- * `<StelaceProvider client>`: makes a facade instance (`createInstance(...)`) available to the
- * hooks below it, and the hooks that read it: `useStelace()`, `useSession()` (who is logged in,
- * re-rendering when that changes), `useSessionEvent(tag, listener)` (one kind of session event)
- * and `useStelaceQueries()` (the query options for who is asking now). Each provider holds its
- * own client and session store, so one app can hold several clients (one per server-rendered
- * request, say) and nothing lives at module level.
- *
- * The hooks are thin readers of the provider's value, in this one module: a browser bundle then
- * carries one module's scope and one import of React for them (35 B gzip less than a module each,
- * `npm run bench:size`).
+ * `<StelaceProvider>`: makes a client available to the hooks below it, either a facade instance
+ * (`client={createInstance(...)}`) or the Effect layer an app already has (`layer={StelaceLive}`);
+ * and the hooks that read it: `useStelace()`, `useRunStelace()` (runs Effect programs),
+ * `useSession()` (who is logged in, re-rendering when that changes), `useSessionEvent(tag,
+ * listener)` (one kind of session event) and `useStelaceQueries()` (the query options for who is
+ * asking now). Each provider holds its own client and session store, so one app can hold several
+ * clients (one per server-rendered request, say) and nothing lives at module level.
  *
  * @since 0.1.0
  */
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
 import type { ReactNode } from "react"
 import { createContext, createElement, useContext, useEffect, useEffectEvent, useMemo, useSyncExternalStore } from "react"
 import type { StelaceInstance } from "../facade/createInstance.js"
-import type { ClientRuntime } from "../internal/client/runtime.js"
-import { runtimeOf } from "../internal/client/runtime.js"
+import { runtimeOf } from "../facade/FacadeRuntime.js"
+import type { ClientServices } from "../internal/client/ClientRuntime.js"
+import { ClientRuntime } from "../internal/client/ClientRuntime.js"
 import type { SessionEvent } from "../Session.js"
 import type { LoginParams } from "../Types.js"
 import { queriesFor, type StelaceQueries } from "./queries.js"
@@ -25,8 +25,9 @@ import { makeSessionStore, type SessionState, type SessionStore } from "./Sessio
 
 /** What the provider gives its hooks. @internal */
 export interface StelaceContextValue {
-  readonly client: StelaceInstance
-  /** The client's core, which the hooks call with typed arguments (never the facade's methods). */
+  /** The facade instance, when the provider was given one. */
+  readonly client: StelaceInstance | undefined
+  /** The client's runtime, which the hooks call with typed arguments (never the facade's methods). */
   readonly runtime: ClientRuntime
   readonly store: SessionStore
 }
@@ -37,7 +38,7 @@ const StelaceContext = /*#__PURE__*/ createContext<StelaceContextValue | null>(n
 export const useStelaceContext = (hook: string): StelaceContextValue => {
   const value = useContext(StelaceContext)
   if (value === null) {
-    throw new Error(`${hook}() must be called inside <StelaceProvider client={createInstance(...)}>`)
+    throw new Error(`${hook}() must be called inside <StelaceProvider client={createInstance(...)}> or <StelaceProvider layer={...}>`)
   }
   return value
 }
@@ -47,10 +48,26 @@ export interface QueryCacheOwner {
   removeQueries(filters: { readonly queryKey: ReadonlyArray<unknown> }): unknown
 }
 
-/** Props of {@link StelaceProvider}. */
-export interface StelaceProviderProps {
-  /** The facade instance the hooks below use: `createInstance({ apiKey })`. */
-  readonly client: StelaceInstance
+/** Props of {@link StelaceProvider}: a facade instance (`client`) or an Effect layer (`layer`), and a `QueryClient`. */
+export type StelaceProviderProps = StelaceProviderOptions & (
+  | {
+    /** The facade instance the hooks below use: `createInstance({ apiKey })`. The app disposes of it. */
+    readonly client: StelaceInstance
+    readonly layer?: undefined
+  }
+  | {
+    /**
+     * The layer providing the client and its session the hooks below use: what an Effect app
+     * already has (`Stelace.layerFetch(...)` over a `TokenStore`, say). The provider runs it on a
+     * runtime of its own, disposed when the provider unmounts.
+     */
+    readonly layer: Layer.Layer<ClientServices, unknown>
+    readonly client?: undefined
+  }
+)
+
+/** What {@link StelaceProvider} takes besides its client. */
+export interface StelaceProviderOptions {
   /**
    * The TanStack `QueryClient` the app's queries live in. When given, a user's cached queries are
    * removed as soon as their session ends for good (logout, another user logging in, a change in
@@ -63,19 +80,26 @@ export interface StelaceProviderProps {
 }
 
 /**
- * Gives the hooks below it (`useStelace`, `useSession`, `useStelaceQueries`) a Stelace client.
+ * Gives the hooks below it (`useStelace`, `useSession`, `useStelaceQueries`...) a Stelace client:
+ * a facade instance, or an Effect layer.
  *
  * @example
  * ```tsx
  * const stelace = createInstance({ apiKey: "pubk_test_..." })
  * root.render(<StelaceProvider client={stelace}><App /></StelaceProvider>)
+ * // or, in an Effect app
+ * root.render(<StelaceProvider layer={StelaceLive}><App /></StelaceProvider>)
  * ```
  */
-export function StelaceProvider({ client, queryClient, children }: StelaceProviderProps): ReactNode {
-  const value = useMemo<StelaceContextValue>(() => {
-    const runtime = runtimeOf(client)
-    return { client, runtime, store: makeSessionStore(runtime) }
-  }, [client])
+export function StelaceProvider({ client, layer, queryClient, children }: StelaceProviderProps): ReactNode {
+  const runtime = useMemo(
+    // biome-ignore lint/style/noNonNullAssertion: the props give one of the two
+    () => client !== undefined ? runtimeOf(client).client : new ClientRuntime(layer!),
+    [client, layer]
+  )
+  // a runtime made here is the provider's: released when it unmounts
+  useEffect(() => client === undefined ? runtime.retain() : undefined, [client, runtime])
+  const value = useMemo<StelaceContextValue>(() => ({ client, runtime, store: makeSessionStore(runtime) }), [client, runtime])
   useEffect(() =>
     value.store.connect((previous) => {
       if (previous.userId !== null) queryClient?.removeQueries({ queryKey: ["stelace", { userId: previous.userId }] })
@@ -83,8 +107,27 @@ export function StelaceProvider({ client, queryClient, children }: StelaceProvid
   return createElement(StelaceContext, { value }, children)
 }
 
-/** The client of the nearest `<StelaceProvider>`; throws outside one. */
-export const useStelace = (): StelaceInstance => useStelaceContext("useStelace").client
+/** The facade instance of the nearest `<StelaceProvider client>`; throws outside one, or under a provider given a layer. */
+export const useStelace = (): StelaceInstance => {
+  const { client } = useStelaceContext("useStelace")
+  if (client === undefined) throw new Error("useStelace() needs <StelaceProvider client={createInstance(...)}>; under a layer, use useRunStelace()")
+  return client
+}
+
+/**
+ * A function that runs an Effect program on the provider's client and session: its result, or
+ * its typed error; `RequestAborted` when `signal` aborts or the provider unmounts meanwhile.
+ *
+ * @example
+ * ```tsx
+ * const run = useRunStelace()
+ * const onClick = () => run(Assets.update(id, { name })).then(close, setError)
+ * ```
+ */
+export const useRunStelace = (): <A, E>(effect: Effect.Effect<A, E, ClientServices>, options?: { readonly signal?: AbortSignal | undefined }) => Promise<A> => {
+  const { runtime } = useStelaceContext("useRunStelace")
+  return useMemo(() => (effect, options) => runtime.run(effect, options?.signal), [runtime])
+}
 
 /** What {@link useSession} returns. */
 export interface UseSessionResult extends SessionState {
@@ -137,7 +180,7 @@ export const useSessionEvent = <Tag extends SessionEvent["_tag"]>(
   const onEvent = useEffectEvent((event: SessionEvent) => {
     if (event._tag === tag) listener(event as Extract<SessionEvent, { readonly _tag: Tag }>)
   })
-  useEffect(() => runtime.subscribe((event) => onEvent(event)), [runtime])
+  useEffect(() => runtime.follow((session) => session.events, (event) => onEvent(event)), [runtime])
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * `stelace-effect/react`: React bindings of the Promise facade. `<StelaceProvider client>`,
- * `useStelace()`, `useSession()`, `useSessionEvent()`, and TanStack Query options for every route
+ * `stelace-effect/react`: React bindings. `<StelaceProvider client>` (a facade instance) or
+ * `<StelaceProvider layer>` (an Effect app's layer), `useStelace()`, `useRunStelace()`,
+ * `useSession()`, `useSessionEvent()`, and TanStack Query options for every route
  * (`useStelaceQueries()`, `createStelaceQueries(client)`).
  *
  * React 19.2 is a peer dependency (`useSessionEvent` uses its `useEffectEvent`);
@@ -12,9 +13,11 @@
 export {
   type QueryCacheOwner,
   StelaceProvider,
+  type StelaceProviderOptions,
   type StelaceProviderProps,
   type UseSessionResult,
   useSession,
+  useRunStelace,
   useSessionEvent,
   useStelace,
   useStelaceQueries

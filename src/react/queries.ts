@@ -32,8 +32,8 @@ import type { StelaceError } from "../Errors.js"
 import { RequestAborted, SessionExpired } from "../Errors.js"
 import type { StelaceInstance } from "../facade/createInstance.js"
 import { resources, type ResourceTable } from "../facade/resources.js"
-import type { ClientRuntime } from "../internal/client/runtime.js"
-import { runtimeOf } from "../internal/client/runtime.js"
+import { runtimeOf } from "../facade/FacadeRuntime.js"
+import type { ClientRuntime } from "../internal/client/ClientRuntime.js"
 import type { AnyEndpoint, Endpoint, InputArgs, PaginationMeta, ParamArgs, PathParams } from "../internal/routes/model.js"
 import { nextPageInput } from "../internal/pipeline/nextPage.js"
 import type { Session } from "../Session.js"
@@ -274,7 +274,7 @@ async (context: C): Promise<A> => {
   let ended: SessionExpired | undefined
   for (;;) {
     await session.settled(context.signal)
-    if (!sameIdentity(session.getIdentity(), identity)) throw ended ?? new RequestAborted({ message: "Request aborted" })
+    if (!sameIdentity(session.getIdentity(), identity)) throw ended ?? new RequestAborted({ message: "Request aborted", reason: { _tag: "Signal" } })
     try {
       return await run(context)
     } catch (error) {
@@ -434,7 +434,7 @@ export const queriesFor = (runtime: ClientRuntime, identity: Identity, session?:
  * ```
  */
 export const createStelaceQueries = (client: StelaceInstance): StelaceQueries => {
-  const runtime = runtimeOf(client)
+  const runtime = runtimeOf(client).client
   const { userId, organizationId } = runtime.snapshot()
   return queriesFor(runtime, { userId, organizationId })
 }

@@ -12,10 +12,10 @@
  */
 import type { ReactNode } from "react"
 import { createElement, useEffect, useRef, useState } from "react"
+import type { InvalidArgument, SignalError } from "../Errors.js"
+import type { ConnectionState } from "../signal/client.js"
 import type { Signal, WebSocketConstructor } from "../signal/connection.js"
-import type { SignalError } from "../signal/errors.js"
-import { hostOf, subscribe } from "../signal/facade.js"
-import type { ConnectionState } from "../signal/hub.js"
+import { subscribe } from "../signal/subscribe.js"
 import { useStelaceContext } from "./StelaceProvider.js"
 
 /** Options of {@link useSignal}. */
@@ -44,7 +44,8 @@ export interface UseSignalOptions {
 /** What {@link useSignal} returns: the connection's state, and the error that ended it, if any. */
 export interface SignalStatusValue {
   readonly state: ConnectionState
-  readonly error: SignalError | undefined
+  /** The refusal that ended the connection, or the passing one it keeps trying through (a full platform). */
+  readonly error: SignalError | InvalidArgument | undefined
 }
 
 const matches = (event: UseSignalOptions["event"], signal: Signal) =>
@@ -77,17 +78,18 @@ export function useSignal(handler: (signal: Signal) => void, options: UseSignalO
   useEffect(() => {
     if (!enabled) return
     setStatus({ state: "connecting", error: undefined })
-    return subscribe(hostOf(runtime), (signal) => {
+    return subscribe(runtime, (signal) => {
       if (matches(event.current, signal)) latest.current(signal)
     }, {
       channels: channels === "" ? [] : channels.split("\u0000"),
       WebSocket,
       onState: (state) => {
-        setStatus((previous) => previous.state === state ? previous : { state, error: previous.error })
+        // live again: a passing refusal is over
+        setStatus((previous) => previous.state === state ? previous : { state, error: state === "live" ? undefined : previous.error })
         if (state === "live") wentLive.current?.()
       },
       onReconnect: () => reconnected.current?.(),
-      onError: (error) => setStatus({ state: "idle", error })
+      onError: (error) => setStatus((previous) => ({ state: error._tag === "SignalError" && error.reason._tag === "TooManyClients" ? previous.state : "idle", error }))
     })
   }, [runtime, channels, enabled, WebSocket])
   return status

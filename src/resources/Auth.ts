@@ -19,4 +19,4 @@ export const getTokens = /*#__PURE__*/ call(endpoints, "getTokens", "Stelace.Aut
 /** Checks an API key or an authorization header (`POST /auth/check`). */
 export const check = /*#__PURE__*/ call(endpoints, "check", "Stelace.Auth.check")
 
-export { info } from "../internal/session/authInfo.js"
+export { info } from "../Session.js"

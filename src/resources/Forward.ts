@@ -10,13 +10,13 @@
  */
 import * as Effect from "effect/Effect"
 import type { SessionExpired, WithLastResponse } from "../Errors.js"
-import { invokeWithClient as invoke } from "../internal/pipeline/routeFunctions.js"
 import { InvalidArgument } from "../Errors.js"
+import type { StelaceClient } from "../internal/client/StelaceClient.js"
+import type { RequestOptions } from "../internal/pipeline/arguments.js"
 import { forwardPath } from "../internal/pipeline/arguments.js"
-import type { CallError } from "../internal/routes/model.js"
-import type { Method, RequestOptions } from "../internal/wire/apiTransport.js"
+import { callWithClient } from "../internal/pipeline/routeFunctions.js"
+import type { CallError, Method } from "../internal/routes/model.js"
 import type { Session } from "../Session.js"
-import type { StelaceClient } from "../Stelace.js"
 
 /**
  * A forwarded call's signature: path, then the query (GET) or body (others), then options (headers
@@ -32,7 +32,7 @@ const forward = (method: Method, span: string): ForwardFunction => (path, input,
   Effect.suspend(() => {
     const checked = forwardPath(method, path)
     if (checked instanceof InvalidArgument) return Effect.fail(checked)
-    return invoke({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }, span) as Effect.Effect<
+    return callWithClient({ method, path: checked, kind: "object", params: [] }, { params: [], input, options }, span) as Effect.Effect<
       // biome-ignore lint/suspicious/noExplicitAny: a forwarded route answers whatever the server sends; `any` lets callers type it as they know it, as stelace.js did
       any,
       CallError | SessionExpired,

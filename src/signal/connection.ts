@@ -2,13 +2,17 @@
  * One connection to Stelace Signal, from the WebSocket's opening to its end: the Engine.IO v3
  * handshake, the `/signal` namespace, the authentication answer, the heartbeat, and the signals.
  *
+ * The server never says it accepted a client: it refuses one (`willDisconnect`) within its
+ * authentication delay, counted from the connection. So the connection is live once that delay
+ * has passed since the authentication was answered, or at the first signal, whichever comes first.
+ *
  * It ends with `Dropped` (the socket closed, went silent or sent garbage: reconnecting may help),
- * or fails with a `SignalError` (the server refused the client: reconnecting would not help).
+ * or fails with the server's refusal, a `SignalError`.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
-import { fromWillDisconnect, SignalError } from "./errors.js"
+import { InvalidArgument, SignalError } from "../Errors.js"
 import type { Handshake } from "./protocol.js"
 import { decodeFrame, encodePacket, NAMESPACE, PING, PONG, socketUrl } from "./protocol.js"
 
@@ -59,10 +63,24 @@ export interface ConnectOptions {
   readonly authentication: Authentication
   /** How long the handshake up to the authentication request may take. */
   readonly handshakeTimeout: number
-  /** Called once the authentication answer is sent. */
-  readonly onLive: () => void
-  readonly onSignal: (signal: Signal) => void
-  readonly onWarning: (warning: unknown) => void
+  /** How long after the authentication answer a refusal may still come (the server's authentication delay). */
+  readonly acceptanceDelay: number
+  /** Runs once the server has accepted the client. */
+  readonly onLive: Effect.Effect<void>
+  readonly onSignal: (signal: Signal) => Effect.Effect<void>
+  readonly onWarning: (warning: unknown) => Effect.Effect<void>
+}
+
+/** The error of the server's refusal (`willDisconnect`), by its reason. */
+export const refusal = (data: unknown): SignalError => {
+  const error = typeof data === "object" && data !== null ? (data as { error?: unknown }).error : data
+  const text = typeof error === "string" ? error : JSON.stringify(error) ?? "no reason given"
+  const message = `Stelace Signal: the server disconnected this client: ${text}`
+  const reason = (tag: SignalError["reason"]["_tag"]) => new SignalError({ message, reason: { _tag: tag } as SignalError["reason"] })
+  if (text === "Invalid API key" || text === "Missing publishable API key") return reason("InvalidApiKey")
+  if (text.startsWith("Authentication timeout")) return reason("AuthenticationTimeout")
+  if (text.includes("above API plan limit") || /^Can.t add more clients/.test(text)) return reason("TooManyClients")
+  return reason("Refused")
 }
 
 type SocketEvent =
@@ -73,7 +91,7 @@ type SocketEvent =
 const dropped = (reason: string, wasLive: boolean): Dropped => ({ _tag: "Dropped", reason, wasLive })
 
 /** Runs one connection until it drops (success) or is refused (failure). Interrupting it closes the socket. */
-export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalError> =>
+export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalError | InvalidArgument> =>
   Effect.scoped(Effect.gen(function*() {
     const events = yield* Queue.unbounded<SocketEvent>()
     const socket = yield* Effect.acquireRelease(
@@ -91,9 +109,9 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
           return socket
         },
         catch: (error) =>
-          new SignalError({
-            reason: "InvalidArgument",
-            message: `Stelace Signal: cannot open a WebSocket to ${options.origin}: ${String(error)}`
+          new InvalidArgument({
+            message: `Stelace Signal: cannot open a WebSocket to ${options.origin}: ${String(error)}`,
+            reason: { _tag: "Option" }
           })
       }),
       (socket) =>
@@ -117,18 +135,33 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
 
     const startedAt = yield* Clock.currentTimeMillis
     let handshake: Handshake | undefined
+    /** When the authentication was answered: the heartbeat runs from then on. */
+    let answered = false
     let live = false
+    let acceptedAt = Infinity
     let nextPingAt = Infinity
     let pongDeadline = Infinity
+    const goLive = Effect.suspend(() => {
+      if (live) return Effect.void
+      live = true
+      return options.onLive
+    })
 
     while (true) {
       const now = yield* Clock.currentTimeMillis
-      const deadline = live ? Math.min(nextPingAt, pongDeadline) : startedAt + options.handshakeTimeout
+      const deadline = !answered
+        ? startedAt + options.handshakeTimeout
+        : Math.min(nextPingAt, pongDeadline, live ? Infinity : acceptedAt)
       const event = yield* Queue.take(events).pipe(Effect.timeoutOption(Math.max(0, deadline - now)))
       if (event._tag === "None") {
-        if (!live || handshake === undefined) return dropped(`no authentication request within ${options.handshakeTimeout} ms`, false)
+        if (!answered || handshake === undefined) return dropped(`no authentication request within ${options.handshakeTimeout} ms`, false)
         const at = yield* Clock.currentTimeMillis
-        if (at >= pongDeadline) return dropped(`no heartbeat answer within ${handshake.pingTimeout} ms`, true)
+        if (!live && at >= acceptedAt) {
+          yield* goLive
+          continue
+        }
+        if (at >= pongDeadline) return dropped(`no heartbeat answer within ${handshake.pingTimeout} ms`, live)
+        if (at < nextPingAt) continue
         yield* send(PING)
         pongDeadline = at + handshake.pingTimeout
         nextPingAt = at + handshake.pingInterval
@@ -185,21 +218,23 @@ export const connect = (options: ConnectOptions): Effect.Effect<Dropped, SignalE
           id: packet.id,
           args: [{ publishableKey, ...(authToken ? { authToken } : {}), ...(channels?.length ? { channels } : {}) }]
         }))
-        if (!live) {
-          live = true
+        if (!answered) {
+          answered = true
           const at = yield* Clock.currentTimeMillis
           nextPingAt = at + handshake.pingInterval
-          options.onLive()
+          acceptedAt = at + options.acceptanceDelay
         }
       } else if (packet.name === "willDisconnect") {
-        // the server disconnects right after: reconnecting would be refused again
-        return yield* Effect.fail(fromWillDisconnect(packet.args[0]))
+        // the server disconnects right after
+        return yield* Effect.fail(refusal(packet.args[0]))
       } else if (packet.name === "warning") {
-        options.onWarning(packet.args[0])
+        yield* options.onWarning(packet.args[0])
       } else {
         const data = packet.args[0]
         const body = typeof data === "object" && data !== null ? data as { message?: unknown; env?: unknown } : {}
-        options.onSignal({
+        // the server only sends signals to a client it accepted
+        if (answered) yield* goLive
+        yield* options.onSignal({
           event: packet.name,
           message: "message" in body ? body.message : data,
           env: typeof body.env === "string" ? body.env : undefined

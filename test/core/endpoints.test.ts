@@ -16,7 +16,6 @@ import {
   Availabilities,
   Batch,
   Categories,
-  Config,
   Configuration,
   CustomAttributes,
   Documents,
@@ -35,7 +34,7 @@ import {
   Roles,
   SavedSearches,
   Search,
-  Signal,
+  Signals,
   Tasks,
   Tokens,
   TokenStore,
@@ -279,7 +278,7 @@ const rows: ReadonlyArray<Row> = [
   }),
   list(Search.results, [], "POST /search", "", { label: "with no body" }),
 
-  call(Signal.send, [{ message: { text: "Hi" }, destination: "usr_2", event: "chat" }], "POST /signal", `{"message":{"text":"Hi"},"destination":"usr_2","event":"chat"}`),
+  call(Signals.send, [{ message: { text: "Hi" }, destination: "usr_2", event: "chat" }], "POST /signal", `{"message":{"text":"Hi"},"destination":"usr_2","event":"chat"}`),
 
   list(Tasks.list, [{ eventType: "reminder" }], "GET /tasks?eventType=reminder"),
   call(Tasks.read, ["task_1"], "GET /tasks/task_1"),
@@ -390,11 +389,6 @@ describe("endpoint table coverage", () => {
     const covered = new Set(rows.map((row) => row.fn))
     const missing = [...names].filter(([fn]) => !covered.has(fn as EndpointFunction)).map(([, name]) => name)
     assert.deepStrictEqual(missing, [])
-  })
-
-  it("keeps the deprecated Config module as the very functions of Configuration", () => {
-    assert.deepStrictEqual(Object.keys(Config).sort(), Object.keys(Configuration).sort())
-    for (const [name, fn] of Object.entries(Config)) assert.strictEqual(fn, Configuration[name as keyof typeof Configuration])
   })
 
   it("has no row for a function the package does not export", () => {

@@ -1,5 +1,5 @@
 /**
- * Every body a sender writes is framed (HTTP/1.1: `content-length` or chunked), whatever the
+ * Every body an HTTP client of the SDK writes is framed (HTTP/1.1: `content-length` or chunked), whatever the
  * method: a server parsing the bytes itself finds each request whole, and the next request on the
  * same keep-alive connection starts where the body ends. node:http frames nothing on DELETE and
  * OPTIONS unless told the length, so an unframed body was read as a second, malformed request.
@@ -7,14 +7,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpBody from "effect/http/HttpBody"
 import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as net from "node:net"
-import { fetchSender } from "../../src/internal/wire/senders/fetch.js"
-import { httpClientSender } from "../../src/internal/wire/senders/httpClient.js"
-import { makeNodeSender, nodeModules } from "../../src/internal/wire/senders/node.js"
-import type { RawRequest, Sender } from "../../src/internal/wire/rawSender.js"
-import { makeSettingsRef, resolveSettings } from "../../src/internal/client/settings.js"
+import * as FetchHttpClient from "../../src/internal/wire/fetchHttpClient.js"
+import * as NodeHttpClient from "../../src/internal/wire/nodeHttpClient.js"
 
 /** A request as the raw server parsed it. */
 interface Parsed {
@@ -122,26 +120,18 @@ beforeAll(async () => {
 afterAll(() => raw.close())
 beforeEach(() => raw.reset())
 
-const request = (method: string, body: string | undefined): RawRequest => ({
-  method,
-  url: `http://127.0.0.1:${raw.port}/custom/path`,
-  secure: false,
-  hostname: "127.0.0.1",
-  port: raw.port,
-  path: "/custom/path",
-  headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json;charset=utf-8" },
-  body,
-  timeout: 5_000
-})
+const request = (method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", body: string | undefined) =>
+  HttpClientRequest.make(method)(`http://127.0.0.1:${raw.port}/custom/path`, {
+    headers: { accept: "application/json" },
+    body: body === undefined ? HttpBody.empty : HttpBody.text(body, "application/json;charset=utf-8")
+  })
 
-const settings = makeSettingsRef(resolveSettings({ tracePropagation: false }))
-const senders: ReadonlyArray<readonly [string, Sender]> = [
-  ["node:http", makeNodeSender(nodeModules()!)],
-  ["fetch", fetchSender],
-  ["HttpClient (FetchHttpClient)", (r) =>
-    Effect.gen(function*() {
-      return yield* httpClientSender(yield* HttpClient.HttpClient, settings)(r)
-    }).pipe(Effect.provide(FetchHttpClient.layer))]
+type Send = (request: HttpClientRequest.HttpClientRequest) => Effect.Effect<unknown, unknown>
+
+/** The SDK's `HttpClient`s: node:http (layerNode, the facade on Node) and fetch (layerFetch, browsers). */
+const senders: ReadonlyArray<readonly [string, Send]> = [
+  ["node:http", (r) => NodeHttpClient.make(NodeHttpClient.nodeModules()!).execute(r)],
+  ["fetch", (r) => Effect.flatMap(Effect.service(HttpClient.HttpClient), (client) => client.execute(r)).pipe(Effect.provide(FetchHttpClient.layer))]
 ]
 
 const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const
@@ -151,7 +141,7 @@ const body = JSON.stringify({ q: "x", name: "Vélo ✓" })
 /** fetch refuses a body on GET and HEAD before anything is sent (the SDK never builds one). */
 const fetchRefuses = (name: string, method: string) => name !== "node:http" && (method === "GET" || method === "HEAD")
 
-describe.each(senders)("%s sender", (name, send) => {
+describe.each(senders)("%s client", (name, send) => {
   describe.each(methods)("%s", (method) => {
     it("without a body: one request, nothing after it", async () => {
       const exit = await Effect.runPromiseExit(send(request(method, undefined)))

@@ -10,6 +10,7 @@ import { inspect } from "node:util"
 import { Assets, Auth, HookError, NetworkError, ServerError, Session, SessionExpired, TokenStore } from "../../src/index.js"
 import type { Tokens } from "../../src/TokenStore.js"
 import { clientLayer, recorder } from "../support/client.js"
+import { recordEvents, settle, tags } from "../support/events.js"
 import { scripted, scriptedLayer } from "../support/scripted.js"
 import { accessToken, PUBLISHABLE_KEY, SECRET_KEY } from "../support/jwt.js"
 import type { Recorder, Reply } from "../support/recorder.js"
@@ -147,15 +148,15 @@ describe("Session", () => {
         request.path === "/auth/token" ? { delay: 50, status: 403, body: { message: "Forbidden", statusCode: 403 } } : { body: list }
       )
       const store = storeWith({ accessToken: accessToken({ expiresIn: -1, now: 0 }), refreshToken: "rt_1" })
-      const seen: Array<string> = []
-      yield* Effect.gen(function*() {
-        const session = yield* Session.Session
-        session.subscribe((event) => seen.push(event._tag))
+      const seen = yield* Effect.gen(function*() {
+        const events = yield* recordEvents
         const calls = yield* Effect.all(Array.from({ length: 3 }, () => Effect.exit(Assets.list())), { concurrency: "unbounded" }).pipe(
           Effect.forkChild
         )
         yield* TestClock.adjust(50)
         yield* Fiber.join(calls)
+        yield* settle
+        return tags(events)
       }).pipe(Effect.provide(scriptedLayer(transport, {}, store.layer)))
       assert.deepStrictEqual(seen, ["Expired"])
     }))
@@ -166,10 +167,11 @@ describe("Session", () => {
       serve(target, { status: 500, body: { message: "Internal Server Error", statusCode: 500 } })
       const stale = accessToken({ expiresIn: -1 })
       const store = storeWith({ accessToken: stale, refreshToken: "rt_1" })
-      const seen: Array<string> = []
-      const exit = yield* Effect.gen(function*() {
-        ;(yield* Session.Session).subscribe((event) => seen.push(event._tag))
-        return yield* Effect.exit(Assets.list())
+      const { exit, seen } = yield* Effect.gen(function*() {
+        const events = yield* recordEvents
+        const exit = yield* Effect.exit(Assets.list())
+        yield* settle
+        return { exit, seen: tags(events) }
       }).pipe(Effect.provide(clientLayer(target, {}, store.layer)))
       const error = failureOf(exit)
       assert.instanceOf(error, ServerError)
@@ -250,15 +252,15 @@ describe("Session", () => {
           : { body: { success: true } }
       )
       const store = storeWith(null)
-      const seen: Array<string> = []
-      const result = yield* Effect.gen(function*() {
-        ;(yield* Session.Session).subscribe((event) => seen.push(event._tag))
+      const { seen, ...result } = yield* Effect.gen(function*() {
+        const events = yield* recordEvents
         const before = yield* Auth.info
         const login = yield* Auth.login({ username: "jane", password: "secret" })
         const during = yield* Auth.info
         yield* Auth.logout()
         const after = yield* Auth.info
-        return { before, login, during, after }
+        yield* settle
+        return { before, login, during, after, seen: tags(events) }
       }).pipe(Effect.provide(clientLayer(target, {}, store.layer)))
       assert.deepStrictEqual(result.before, { isAuthenticated: false, userId: null })
       assert.deepStrictEqual(result.during, { isAuthenticated: true, userId: "usr_42" })
@@ -342,11 +344,11 @@ describe("session events and logs", () => {
       const target = yield* recorder
       const token = accessToken({ userId: "usr_1", expiresIn: 3600 })
       target.respond(() => ({ body: { tokenType: "Bearer", accessToken: token, refreshToken: "rt_secret_1", userId: "usr_1" } }))
-      const events: Array<Session.SessionEvent> = []
-      yield* Effect.gen(function*() {
-        const session = yield* Session.Session
-        session.subscribe((event) => events.push(event))
+      const events = yield* Effect.gen(function*() {
+        const events = yield* recordEvents
         yield* Auth.login({ username: "alice", password: "pw" })
+        yield* settle
+        return events
       }).pipe(Effect.provide(clientLayer(target)))
       const [loggedIn] = events
       assert.strictEqual(loggedIn._tag, "LoggedIn")

@@ -91,10 +91,6 @@ describe("TokenStore.localStorage", () => {
 })
 
 describe("TokenStore.localStorageOrMemory", () => {
-  it("is still exported under its former name, default", () => {
-    assert.strictEqual(TokenStore.default, TokenStore.localStorageOrMemory)
-  })
-
   it("uses localStorage where it is writable", () => {
     const storage = new FakeStorage()
     ;(globalThis as any).localStorage = storage

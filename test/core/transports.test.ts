@@ -1,21 +1,21 @@
 /**
- * The two transports (`layerFetch`, `layerNode`) behave the same: bytes on the wire, answers,
- * failures, timeouts and interruption; and how both end a request, once (`settleOnce`).
+ * The two built-in layers (`layerFetch`, `layerNode`) behave the same: bytes on the wire, answers,
+ * failures, timeouts and interruption, spans; and both are effect's `HttpClient` underneath.
  */
-import { afterEach, assert, describe, expect, it, vi } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Tracer from "effect/Tracer"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as http from "node:http"
 import { Assets, MalformedResponse, NetworkError, ServerError, Stelace, TokenStore } from "../../src/index.js"
 import type { Options } from "../../src/Stelace.js"
 import { recorder } from "../support/client.js"
 import { PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
-import type { RawRequest } from "../../src/internal/wire/rawSender.js"
-import { settleOnce } from "../../src/internal/wire/rawSender.js"
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {
   const error = Exit.isFailure(exit) ? Cause.findErrorOption(exit.cause) : undefined
@@ -104,67 +104,46 @@ for (const [name, make] of transports) {
   })
 }
 
-describe("settleOnce: how both built-in transports end a request", () => {
-  const request: RawRequest = {
-    method: "GET",
-    url: "http://127.0.0.1:1/assets?nbResultsPerPage=2",
-    secure: false,
-    hostname: "127.0.0.1",
-    port: 1,
-    path: "/assets?nbResultsPerPage=2",
-    headers: {},
-    body: undefined,
-    timeout: 100
+describe("every built-in layer is the pipeline over effect's HttpClient", () => {
+  it.live("layerFetch calls an app's own fetch given through FetchHttpClient.Fetch", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      target.respond(() => ({ body: { id: "ast_1" } }))
+      const called: Array<string> = []
+      const ownFetch: typeof fetch = (input, init) => {
+        called.push(String(input))
+        return fetch(input, init)
+      }
+      const layer = Stelace.layerFetch({ apiKey: PUBLISHABLE_KEY, host: target.host, port: target.port, protocol: "http" }).pipe(
+        Layer.provide(TokenStore.memory),
+        Layer.provide(Layer.succeed(FetchHttpClient.Fetch, ownFetch))
+      )
+      yield* Assets.read("ast_1").pipe(Effect.provide(layer))
+      assert.deepStrictEqual(called, [`${target.url}/assets/ast_1`])
+    }).pipe(Effect.scoped))
+
+  for (const [name, make] of transports) {
+    it.live(`${name}: each call is a span named after its route, around the HTTP client's own span`, () =>
+      Effect.gen(function*() {
+        const target = yield* recorder
+        target.respond(() => ({ headers: { "x-request-id": "req_1" }, body: { id: "ast_1" } }))
+        const spans: Array<Tracer.NativeSpan> = []
+        const tracer = Tracer.make({
+          span: (options) => {
+            const span = new Tracer.NativeSpan(options)
+            spans.push(span)
+            return span
+          }
+        })
+        const layer = make({ apiKey: PUBLISHABLE_KEY, host: target.host, port: target.port, protocol: "http" }).pipe(Layer.provide(TokenStore.memory))
+        yield* Assets.read("ast_1").pipe(Effect.provide(layer), Effect.withTracer(tracer))
+        const call = spans.find((span) => span.name === "Stelace.Assets.read")
+        const exchange = spans.find((span) => span.name === "GET")
+        assert.isDefined(call)
+        assert.isDefined(exchange)
+        assert.strictEqual(exchange?.parent._tag === "Some" ? exchange.parent.value.spanId : undefined, call?.spanId)
+        assert.strictEqual(call?.attributes.get("stelace.request_id"), "req_1")
+        assert.isUndefined(target.requests[0].headers.traceparent)
+      }).pipe(Effect.scoped))
   }
-  const answer = { status: 200, text: "{}", header: () => undefined, headers: () => ({}) }
-  const refused = Effect.fail(new NetworkError({ message: "Network Error: connection refused", reason: { _tag: "Refused" } }))
-
-  /** A request's settle, recording the exits it resumes with and its cancellations. */
-  const settled = (timeout = request.timeout) => {
-    const exits: Array<Exit.Exit<unknown, NetworkError>> = []
-    const cancelled: Array<string> = []
-    const settle = settleOnce({ ...request, timeout }, (effect) => exits.push(Effect.runSyncExit(effect)), () => cancelled.push("cancel"))
-    return { settle, exits, cancelled }
-  }
-
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
-  it("resumes once, with the first outcome: a failure and a timeout that come after are ignored", () => {
-    vi.useFakeTimers()
-    const { settle, exits, cancelled } = settled()
-    settle(Effect.succeed(answer))
-    settle(refused)
-    vi.advanceTimersByTime(1_000)
-    expect(exits).toEqual([Exit.succeed(answer)])
-    expect(cancelled).toEqual([])
-  })
-
-  it("fails with stelace.js's timeout message when the timeout elapses first, then cancels the request", () => {
-    vi.useFakeTimers()
-    const { settle, exits, cancelled } = settled()
-    vi.advanceTimersByTime(100)
-    settle(refused)
-    settle(Effect.succeed(answer))
-    expect(exits).toHaveLength(1)
-    const error = failureOf(exits[0])
-    expect([error.message, error.reason._tag]).toEqual(["timeout of 100ms exceeded on GET http://127.0.0.1:1/assets", "Timeout"])
-    expect(cancelled).toEqual(["cancel"])
-  })
-
-  it("with no outcome (the caller was interrupted) resumes nothing, then or later, and clears the timer", () => {
-    vi.useFakeTimers()
-    const { settle, exits, cancelled } = settled()
-    settle()
-    expect(vi.getTimerCount()).toBe(0)
-    settle(Effect.succeed(answer))
-    expect([exits, cancelled]).toEqual([[], []])
-  })
-
-  it("starts no timer for a timeout of 0", () => {
-    vi.useFakeTimers()
-    settled(0)
-    expect(vi.getTimerCount()).toBe(0)
-  })
 })

@@ -294,7 +294,7 @@ describe("API errors", () => {
     expect(describeError(server(500))).toEqual({ id: "errors.generic" })
     expect(describeError(network("Timeout"))).toEqual({ id: "errors.timeout" })
     expect(describeError(network("Refused"))).toEqual({ id: "errors.offline" })
-    expect(describeError(new SessionExpired({ message: "User session expired", statusCode: 403 }))).toEqual({ id: "errors.sessionExpired" })
+    expect(describeError(new SessionExpired({ message: "User session expired", reason: { _tag: "RefreshTokenRefused" }, statusCode: 403 }))).toEqual({ id: "errors.sessionExpired" })
     expect(describeError(new Error("boom"))).toEqual({ id: "errors.generic" })
   })
 

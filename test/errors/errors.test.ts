@@ -18,6 +18,7 @@ import {
   RequestAborted,
   ServerError,
   SessionExpired,
+  SignalError,
   StelaceError
 } from "../../src/index.js"
 import * as Schemas from "../../src/Schemas.js"
@@ -32,12 +33,18 @@ const oneOfEach = (): ReadonlyArray<StelaceError> => [
     body: { message: "Too many requests", statusCode: 429, data: { limit: 10 }, code: "RATE" }
   }),
   new NetworkError({ message: "Network Error: connection refused on GET https://api.test/assets", reason: { _tag: "Refused" }, method: "GET", url: "https://api.test/assets" }),
-  new SessionExpired({ message: "User session expired", statusCode: 403, data: { reason: "expired" } }),
+  new SessionExpired({ message: "User session expired", reason: { _tag: "RefreshTokenRefused" }, statusCode: 403, data: { reason: "expired" } }),
   new HookError({ message: "Stelace: getTokens failed: boom", hook: "getTokens", reason: { _tag: "Failed" } }),
-  new InvalidArgument({ message: "Stelace: bad" }),
-  MalformedResponse.fromText({ status: 200, requestId: "req_2", contentType: "text/html" }, "<html>"),
-  new RequestAborted({ message: "Request aborted" }),
-  new DecodeError({ message: "GET /assets/:id: Expected number", path: ["locations", 0, "latitude"] })
+  new InvalidArgument({ message: "Stelace: bad", reason: { _tag: "Argument" } }),
+  MalformedResponse.fromAnswer({
+    reason: { _tag: "NotJson" },
+    message: "Expected a JSON body, got text/html (status 200)",
+    lastResponse: { statusCode: 200, requestId: "req_2" },
+    body: "<html>"
+  }),
+  new RequestAborted({ message: "Request aborted", reason: { _tag: "Signal" } }),
+  new DecodeError({ message: "GET /assets/:id: Expected number", reason: { _tag: "SchemaMismatch" }, path: ["locations", 0, "latitude"] }),
+  new SignalError({ message: "Stelace Signal: the server disconnected this client: Invalid API key", reason: { _tag: "InvalidApiKey" } })
 ]
 
 describe("one base", () => {
@@ -45,6 +52,11 @@ describe("one base", () => {
     expect(error).toBeInstanceOf(StelaceError)
     expect(error).toBeInstanceOf(Error)
     expect(isStelaceError(error)).toBe(true)
+  })
+
+  it.each(oneOfEach().map((error) => [error._tag, error] as const))("a %s has a tagged reason and is named after its tag", (tag, error) => {
+    expect(typeof error.reason._tag).toBe("string")
+    expect([error.name, error.constructor.name]).toEqual([tag, tag])
   })
 
   it("another library's error of the same tag is not a StelaceError", () => {
@@ -152,6 +164,7 @@ describe("JSON", () => {
       message: "Asset not found",
       statusCode: 404,
       data: { id: "ast_1" },
+      requestId: "req_1",
       reason: { _tag: "NotFound" }
     })
   })
@@ -194,5 +207,12 @@ describe("schemas of the errors (stelace-effect/Schemas)", () => {
   it("refuses what is not one of the errors", () => {
     expect(() => decode({ _tag: "ServerError", message: "x" })).toThrow()
     expect(() => decode({ _tag: "TeapotError", message: "x" })).toThrow()
+    expect(() => decode({ _tag: "InvalidArgument", message: "x" })).toThrow()
+  })
+
+  it("a schema of one error refuses another's JSON", () => {
+    const wire = JSON.parse(JSON.stringify(oneOfEach()[1]))
+    expect(Schema.decodeUnknownSync(Schemas.NetworkError)(wire)).toBeInstanceOf(NetworkError)
+    expect(() => Schema.decodeUnknownSync(Schemas.ServerError)(wire)).toThrow()
   })
 })

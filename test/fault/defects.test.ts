@@ -11,6 +11,7 @@ import * as util from "node:util"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import {
   Assets,
@@ -158,11 +159,14 @@ describe("the port is kept unless it is the protocol's default", () => {
 
   it("layerFetch with port 443 over http sends to port 443", async () => {
     const urls: Array<string> = []
-    vi.stubGlobal("fetch", async (url: string) => {
-      urls.push(url)
+    const fetch = async (url: string | URL) => {
+      urls.push(String(url))
       return new Response(JSON.stringify({ id: "ast_1" }), { status: 200 })
-    })
-    const layer = Stelace.layerFetch({ apiKey: PUBLISHABLE_KEY, host: "api.test", port: 443, protocol: "http" }).pipe(Layer.provide(TokenStore.memory))
+    }
+    const layer = Stelace.layerFetch({ apiKey: PUBLISHABLE_KEY, host: "api.test", port: 443, protocol: "http" }).pipe(
+      Layer.provide(TokenStore.memory),
+      Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch as typeof globalThis.fetch))
+    )
     await Effect.runPromise(Assets.read("ast_1").pipe(Effect.provide(layer)))
     expect(urls).toStrictEqual(["http://api.test:443/assets/ast_1"])
   })
@@ -171,11 +175,14 @@ describe("the port is kept unless it is the protocol's default", () => {
 describe("redirects", () => {
   it("fetch answering an opaque redirect (a browser's redirect: 'manual') fails with NetworkError(redirect), not retried", async () => {
     const calls: Array<RequestInit> = []
-    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+    const fetch = async (_url: string | URL, init: RequestInit) => {
       calls.push(init)
-      return { type: "opaqueredirect", status: 0, headers: new Headers(), text: async () => "" }
-    })
-    const layer = Stelace.layerFetch({ apiKey: PUBLISHABLE_KEY, host: "api.test" }).pipe(Layer.provide(TokenStore.memory))
+      return { type: "opaqueredirect", status: 0, headers: new Headers(), text: async () => "", arrayBuffer: async () => new ArrayBuffer(0) }
+    }
+    const layer = Stelace.layerFetch({ apiKey: PUBLISHABLE_KEY, host: "api.test" }).pipe(
+      Layer.provide(TokenStore.memory),
+      Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch as unknown as typeof globalThis.fetch))
+    )
     const exit = await Effect.runPromiseExit(Assets.read("ast_1").pipe(Effect.provide(layer)))
     const error = typedFailureOf(exit) as NetworkError
     expect(error).toBeInstanceOf(NetworkError)
@@ -288,10 +295,10 @@ describe("how errors print", () => {
   const errors = (): ReadonlyArray<[string, Error]> => [
     ["NetworkError", new NetworkError({ message: "Network Error: connection refused (ECONNREFUSED) on GET https://api.test/assets", reason: { _tag: "Refused" }, method: "GET", url: "https://api.test/assets" })],
     ["ServerError", ServerError.fromResponse({ status: 404, requestId: "req_1", body: { message: "Asset not found", statusCode: 404 } })],
-    ["SessionExpired", new SessionExpired({ message: "User session expired", statusCode: 403 })],
+    ["SessionExpired", new SessionExpired({ message: "User session expired", reason: { _tag: "RefreshTokenRefused" }, statusCode: 403 })],
     ["HookError", new HookError({ message: "Stelace: getTokens failed: boom", hook: "getTokens", reason: { _tag: "Failed" } })],
-    ["InvalidArgument", new InvalidArgument({ message: "Stelace: bad" })],
-    ["MalformedResponse", MalformedResponse.fromText({ status: 200, requestId: "req_1", contentType: "text/html" }, "<html>")]
+    ["InvalidArgument", new InvalidArgument({ message: "Stelace: bad", reason: { _tag: "Argument" } })],
+    ["MalformedResponse", MalformedResponse.fromAnswer({ reason: { _tag: "NotJson" }, message: "Expected a JSON body, got text/html (status 200)", lastResponse: { statusCode: 200, requestId: "req_1" }, body: "<html>" })]
   ]
 
   it.each(errors())("util.inspect(%s) starts with the class name and message, and shows the stack", (name, error) => {

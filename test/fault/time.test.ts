@@ -10,8 +10,9 @@ import type * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Random from "effect/Random"
 import { TestClock } from "effect/testing"
-import { Assets, Auth, HookError, NetworkError, ServerError, Session, TokenStore } from "../../src/index.js"
+import { Assets, Auth, HookError, NetworkError, ServerError, TokenStore } from "../../src/index.js"
 import type { Tokens } from "../../src/TokenStore.js"
+import { recordEvents, settle, tags } from "../support/events.js"
 import { expectNoCredentialInExit, typedFailureOf, watchEachTest } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import { platformError, scripted, scriptedLayer } from "../support/scripted.js"
@@ -270,10 +271,11 @@ describe("beforeRefreshToken time limit", () => {
     Effect.gen(function*() {
       const transport = scripted()
       const store = storeWith(expiring)
-      const seen: Array<string> = []
       const fiber = yield* Effect.gen(function*() {
-        ;(yield* Session.Session).subscribe((event) => seen.push(event._tag))
-        return yield* Effect.all([Effect.exit(Assets.read("ast_1")), Effect.exit(Assets.read("ast_2")), Effect.exit(Assets.list())], { concurrency: "unbounded" })
+        const events = yield* recordEvents
+        const exits = yield* Effect.all([Effect.exit(Assets.read("ast_1")), Effect.exit(Assets.read("ast_2")), Effect.exit(Assets.list())], { concurrency: "unbounded" })
+        yield* settle
+        return { exits, seen: tags(events) }
       }).pipe(
         Effect.provide(scriptedLayer(transport, { timeout: 5_000, beforeRefreshToken: () => Effect.never }, store.layer)),
         Effect.forkChild
@@ -283,7 +285,7 @@ describe("beforeRefreshToken time limit", () => {
       yield* advance(1)
       const exits = settled(fiber)
       assert.isDefined(exits)
-      const results = yield* Fiber.join(fiber)
+      const { exits: results, seen } = yield* Fiber.join(fiber)
       for (const exit of results) {
         const error = typedFailureOf(exit) as HookError
         assert.instanceOf(error, HookError)

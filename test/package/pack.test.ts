@@ -60,12 +60,11 @@ describe("the packed package", () => {
   })
 
   it("keeps every error class's name through the build (constructor.name, name and _tag), from require and from import", () => {
-    const classes = ["ServerError", "NetworkError", "SessionExpired", "HookError", "InvalidArgument", "MalformedResponse", "RequestAborted", "DecodeError"]
-    // esbuild renames a class whose body names itself (`class _ServerError`) unless told to keep its name
+    const classes = ["ServerError", "NetworkError", "SessionExpired", "HookError", "InvalidArgument", "MalformedResponse", "RequestAborted", "DecodeError", "SignalError"]
     const body = `
       const classes = ${JSON.stringify(classes)}
       console.log(JSON.stringify(classes.map((name) => {
-        const error = new errors[name]({ message: "m" })
+        const error = new errors[name](name === "ServerError" ? { message: "m", statusCode: 500 } : { message: "m", reason: { _tag: "Other" } })
         return [errors[name].name, error.constructor.name, error.name, error._tag]
       })))
     `
@@ -73,6 +72,27 @@ describe("the packed package", () => {
     expect(JSON.parse(run("node", ["-e", `const errors = require("stelace-effect")\n${body}`], consumer))).toEqual(expected)
     writeFileSync(join(consumer, "classes.mjs"), `import * as errors from "stelace-effect"\n${body}`)
     expect(JSON.parse(run("node", ["classes.mjs"], consumer))).toEqual(expected)
+  })
+
+  it("keeps every error class's name in an app bundled with esbuild, minified, beside classes of the app's own with the same names", async () => {
+    const classes = ["ServerError", "NetworkError", "SessionExpired", "HookError", "InvalidArgument", "MalformedResponse", "RequestAborted", "DecodeError", "SignalError"]
+    writeFileSync(join(consumer, "app.mjs"), `
+      import * as errors from "stelace-effect"
+      // the app's own classes of the same names make the bundler rename the package's
+      class ServerError extends Error {}
+      class MalformedResponse extends Error {}
+      const classes = ${JSON.stringify(classes)}
+      console.log(JSON.stringify([new ServerError() instanceof Error, new MalformedResponse() instanceof Error, ...classes.map((name) => {
+        const error = new errors[name](name === "ServerError" ? { message: "m", statusCode: 500 } : { message: "m", reason: { _tag: "Other" } })
+        return [errors[name].name, error.constructor.name, error.name]
+      })]))
+    `)
+    const { build } = await import("esbuild")
+    for (const [format, platform] of [["esm", "browser"], ["cjs", "node"]] as const) {
+      const outfile = join(consumer, `app.bundle.${format === "esm" ? "mjs" : "cjs"}`)
+      await build({ entryPoints: [join(consumer, "app.mjs")], bundle: true, minify: true, format, platform, outfile, logLevel: "error" })
+      expect(JSON.parse(run("node", [outfile], consumer))).toEqual([true, true, ...classes.map((name) => [name, name, name])])
+    }
   })
 
   it("works from import (ESM) and runs a call against the bundled test backend", () => {
@@ -151,15 +171,15 @@ describe("the packed package", () => {
 
   it("leaves the node:http transport out of browser bundles of the Promise facade (the browser condition of the package's imports), and keeps it for Node", async () => {
     const source = `import { createInstance } from "stelace-effect"\nexport const stelace = createInstance({ apiKey: "pubk_test_x" })`
-    const senders = (modules: ReadonlyArray<readonly [string, number]>) =>
-      modules.filter(([path, bytes]) => path.includes("/senders/") && bytes > 0).map(([path]) => path.replace(/^.*\/senders\//, ""))
+    const clients = (modules: ReadonlyArray<readonly [string, number]>) =>
+      modules.filter(([path, bytes]) => /\/wire\/\w+HttpClient\.js$/.test(path) && bytes > 0).map(([path]) => path.replace(/^.*\/wire\//, ""))
     const browser: { modules: ReadonlyArray<readonly [string, number]> } = await bundle(source, consumer)
-    expect(senders(browser.modules)).toContain("fetch.js")
-    expect(senders(browser.modules)).not.toContain("node.js")
+    expect(clients(browser.modules)).toContain("fetchHttpClient.js")
+    expect(clients(browser.modules)).not.toContain("nodeHttpClient.js")
     const { build } = await import("esbuild")
     const node = await build({ stdin: { contents: source, resolveDir: consumer }, bundle: true, minify: true, format: "esm", platform: "node", write: false, metafile: true, logLevel: "error" })
     const inNode = Object.entries(Object.values(node.metafile.outputs)[0].inputs).map(([path, input]) => [path, input.bytesInOutput] as const)
-    expect(senders(inNode)).toEqual(expect.arrayContaining(["fetch.js", "node.js"]))
+    expect(clients(inNode)).toEqual(expect.arrayContaining(["fetchHttpClient.js", "nodeHttpClient.js"]))
   })
 
   it("keeps the typical browser app's bundles within their budgets (ratios to stelace@0.14.0)", async () => {

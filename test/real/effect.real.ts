@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
+import { recordEvents, settle, tags } from "../support/events.js"
 import {
   Assessments,
   Assets,
@@ -22,8 +23,8 @@ import {
   Messages,
   Orders,
   Ratings,
-  Session,
-  Signal,
+  type Session,
+  Signals,
   Stelace,
   TokenStore,
   Transactions,
@@ -90,11 +91,10 @@ const newUser = (name: string) =>
 /** The events the session announces while `effect` runs. */
 const withSessionEvents = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
-    const session = yield* Session.Session
-    const seen: Array<Session.SessionEvent["_tag"]> = []
-    const unsubscribe = session.subscribe((event) => seen.push(event._tag))
-    const result = yield* Effect.ensuring(effect, Effect.sync(unsubscribe))
-    return { result, seen }
+    const events = yield* recordEvents
+    const result = yield* effect
+    yield* settle
+    return { result, seen: tags(events) }
   })
 
 describe("the Effect API: the marketplace flow", () => {
@@ -299,7 +299,7 @@ describe("the Effect API: routes stelace@0.14.0 lacked", () => {
         assert.deepInclude(batch as object, { success: true, completed: [asset.id] })
         assert.strictEqual((yield* Assets.read(asset.id)).price, 7)
 
-        const signal = yield* Signal.send({ message: "hello", event: "greeting" })
+        const signal = yield* Signals.send({ message: "hello", event: "greeting" })
         assert.deepInclude(signal as object, { message: "hello", event: "greeting" })
         const email = yield* Effect.flip(Emails.send({ to: "someone@example.com", subject: "Hi", text: "Hello" }))
         assert.deepInclude(email, { _tag: "ServerError", statusCode: 422 })

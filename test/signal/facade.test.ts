@@ -1,15 +1,17 @@
 /**
  * `stelace.signal.subscribe` of the Promise facade, against the local backend over real
  * WebSockets (`ws`, as Node 20 needs): the handler gets the signals of the named channels and of
- * the user's channel once logged in, state and error callbacks report, and unsubscribing closes
- * the connection.
+ * the user's channel once logged in, state and error callbacks report (a full platform too, which
+ * the subscription keeps trying through), and unsubscribing closes the connection.
  */
 import WebSocket from "ws"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { InvalidArgument } from "../../src/Errors.js"
 import { createInstance } from "../../src/index.js"
 import { type ConnectionState, install, type Signal, SignalError, type WebSocketConstructor } from "../../src/Signal.js"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
 import { droppable } from "./droppable.js"
+import { fillPlatform } from "./platform.js"
 
 let server: RunningServer
 beforeAll(async () => {
@@ -107,18 +109,60 @@ describe("stelace.signal.subscribe", () => {
     await admin.dispose()
   })
 
-  it("calls onError with InvalidApiKey when the server refuses the key", async () => {
+  it("calls onError once with InvalidApiKey when the server refuses the key, and the state never reads live nor reconnecting", async () => {
     const stelace = instance("pubk_test_NotAKeyOfThisPlatformAtAll0")
-    const error = await next<SignalError>((resolve) =>
-      stelace.signal.subscribe(() => {}, { WebSocket: WebSocket as unknown as WebSocketConstructor, onError: resolve })
-    )
-    expect(error).toBeInstanceOf(SignalError)
-    expect(error.reason).toBe("InvalidApiKey")
+    const errors: Array<SignalError | InvalidArgument> = []
+    const states: Array<ConnectionState> = []
+    stelace.signal.subscribe(() => {}, {
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      onError: (error) => errors.push(error),
+      onState: (state) => states.push(state)
+    })
+    await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe("idle")
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toBeInstanceOf(SignalError)
+    expect(errors[0]!.reason._tag).toBe("InvalidApiKey")
+    expect(states).toEqual(["connecting", "idle"])
     await stelace.dispose()
   })
 
-  it("without install, subscribe throws a SignalError saying to call install (the facade leaves the client out)", () => {
+  it("a full platform (TooManyClients): onError is called with it and the subscription goes on, live and receiving once a slot frees up", async () => {
+    const platform = await fillPlatform(server.backend, server.publishableApiKey)
+    const stelace = instance()
+    const admin = instance(server.secretApiKey)
+    try {
+      const errors: Array<SignalError | InvalidArgument> = []
+      const states: Array<ConnectionState> = []
+      const received: Array<Signal> = []
+      stelace.signal.subscribe((signal) => received.push(signal), {
+        channels: ["crowded"],
+        WebSocket: WebSocket as unknown as WebSocketConstructor,
+        onError: (error) => errors.push(error),
+        onState: (state) => states.push(state)
+      })
+      await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0)
+      expect(errors[0]).toBeInstanceOf(SignalError)
+      expect(errors[0]!.reason._tag).toBe("TooManyClients")
+      expect(errors[0]!.message).toMatch(/above API plan limit/)
+      expect(states.at(-1)).toBe("reconnecting")
+      platform.freeOne()
+      await expect.poll(() => admin.signal.send({ destination: "crowded", event: "roomy", message: 1 }).then(() => true, () => false), { timeout: 10_000 })
+        .toBe(true)
+      await expect.poll(() => received).toEqual([{ event: "roomy", message: 1, env: "test" }])
+      expect(states.at(-1)).toBe("live")
+      expect(errors.every((error) => error._tag === "SignalError" && error.reason._tag === "TooManyClients")).toBe(true)
+      // live only once accepted: never before the refusal
+      expect(states.slice(0, states.indexOf("reconnecting"))).toEqual(["connecting"])
+    } finally {
+      platform.empty()
+      await stelace.dispose()
+      await admin.dispose()
+    }
+  })
+
+  it("without install, subscribe throws an InvalidArgument saying to call install (the facade leaves the client out)", () => {
     const stelace = instance(undefined, false)
+    expect(() => stelace.signal.subscribe(() => {})).toThrow(InvalidArgument)
     expect(() => stelace.signal.subscribe(() => {})).toThrow(/install\(stelace\)/)
     install(stelace)
     install(stelace)
@@ -126,10 +170,11 @@ describe("stelace.signal.subscribe", () => {
     unsubscribe()
   })
 
-  it("refuses a missing handler at once", () => {
+  it("refuses a missing handler at once, with InvalidArgument", () => {
     const stelace = instance()
-    expect(() => stelace.signal.subscribe(undefined as never)).toThrow(SignalError)
+    expect(() => stelace.signal.subscribe(undefined as never)).toThrow(InvalidArgument)
   })
+
   it("calls onReconnect once the connection is live again after it was lost, not on the first connection", async () => {
     const stelace = instance()
     const network = droppable()
@@ -140,7 +185,8 @@ describe("stelace.signal.subscribe", () => {
       onState: (state) => states.push(state),
       onReconnect: () => reconnections++
     })
-    await expect.poll(() => states).toEqual(["connecting", "live"])
+    // live once the server has had the time to refuse the client (the acceptance delay), and did not
+    await expect.poll(() => states, { timeout: 10_000 }).toEqual(["connecting", "live"])
     expect(reconnections).toBe(0)
     network.cut()
     await expect.poll(() => states.at(-1)).toBe("reconnecting")
@@ -159,7 +205,7 @@ describe("stelace.signal.subscribe", () => {
     [{ WebSocket: "ws" }, /WebSocket must be a WebSocket constructor/]
   ])("refuses bad options at once, before connecting: %j", async (options, message) => {
     const stelace = instance()
-    const errors: Array<SignalError> = []
+    const errors: Array<SignalError | InvalidArgument> = []
     expect(() => stelace.signal.subscribe(() => {}, { ...(options as object), onError: (error) => errors.push(error) })).toThrow(message)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(errors).toEqual([])

@@ -2,7 +2,8 @@
 /**
  * The React bindings of Signal against the local backend over real WebSockets: `useSignal` runs
  * its handler on the events it asks for, `useInvalidateOnSignal` makes the named queries refetch
- * (the signal's message never enters the cache), and `<SignalStatus />` says live or reconnecting.
+ * (the signal's message never enters the cache), and `<SignalStatus />` says live or reconnecting
+ * (a full platform too, until a slot frees up).
  */
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query"
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react"
@@ -15,6 +16,7 @@ import { SignalStatus, StelaceProvider, useInvalidateOnSignal, useSignal, useSte
 import type { WebSocketConstructor } from "../../src/Signal.js"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
 import { droppable } from "./droppable.js"
+import { fillPlatform } from "./platform.js"
 
 const ws = WebSocket as unknown as WebSocketConstructor
 let server: RunningServer
@@ -102,7 +104,7 @@ describe("after the connection was lost", () => {
       return <p>{state}: {data === undefined ? "loading" : `${data.results.length} messages`}</p>
     }
     renderWith(client, queryClient, <Messages />)
-    const before = Number((await screen.findByText(/^live: \d+ messages$/, undefined, { timeout: 5_000 })).textContent!.match(/\d+/)![0])
+    const before = Number((await screen.findByText(/^live: \d+ messages$/, undefined, { timeout: 10_000 })).textContent!.match(/\d+/)![0])
     return { userId: login.userId, before, queryClient }
   }
 
@@ -155,12 +157,12 @@ describe("after the connection was lost", () => {
       return <p>{state}</p>
     }
     renderWith(client, new QueryClient(), <Status />)
-    await screen.findByText("live", undefined, { timeout: 5_000 })
+    await screen.findByText("live", undefined, { timeout: 10_000 })
     expect(lives).toBe(1)
     const before = states.length
     await act(() => client.auth.login({ username: "alice@example.com", password: "alice-password" }))
     // the client authenticates again as Alice: connecting, then live once more
-    await waitFor(() => expect(states.slice(before)).toEqual(["connecting", "live"]), { timeout: 5_000 })
+    await waitFor(() => expect(states.slice(before)).toEqual(["connecting", "live"]), { timeout: 10_000 })
     expect(calls).toBe(0)
     expect(lives).toBe(2)
   })
@@ -242,10 +244,31 @@ describe("SignalStatus", () => {
   it("says Live once connected, and Reconnecting… when the server goes away", async () => {
     renderWith(instance(), new QueryClient(), <SignalStatus WebSocket={ws} />)
     expect((await screen.findByRole("status")).textContent).toMatch(/Connecting|Live/)
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Live"))
+    // live once the server has had the time to refuse the client (the acceptance delay), and did not
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Live"), { timeout: 10_000 })
     await act(() => server.close())
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Reconnecting…"))
     expect(screen.getByRole("status").getAttribute("data-state")).toBe("reconnecting")
     server = await startServer()
+  })
+})
+
+describe("a full platform (TooManyClients)", () => {
+  it("reads Reconnecting… with the refusal while the platform is full (not Offline), and Live once a slot frees up", async () => {
+    const platform = await fillPlatform(server.backend, server.publishableApiKey)
+    try {
+      function Status() {
+        const { state, error } = useSignal(() => {}, { WebSocket: ws })
+        return <p>{error === undefined ? state : `${state}: ${error.reason._tag}`}</p>
+      }
+      renderWith(instance(), new QueryClient(), <><Status /><SignalStatus WebSocket={ws} /></>)
+      expect(await screen.findByText("reconnecting: TooManyClients", undefined, { timeout: 10_000 })).toBeTruthy()
+      expect(screen.getByRole("status").textContent).toBe("Reconnecting…")
+      act(() => platform.freeOne())
+      expect(await screen.findByText("live", undefined, { timeout: 10_000 })).toBeTruthy()
+      expect(screen.getByRole("status").textContent).toBe("Live")
+    } finally {
+      platform.empty()
+    }
   })
 })

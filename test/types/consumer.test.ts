@@ -108,7 +108,8 @@ describe("the facade's methods in an editor", () => {
       const name = familyOf.get(family) ?? familyOf.get(Object.getPrototypeOf(family)) ??
         [...familyOf].find(([candidate]) => Object.values(candidate as object).every((route) => Object.values(family).includes(route)))?.[1]
       // the module is the family capitalized, except where the table's `@module` names it
-      const module = name === "config" ? "Configuration" : name![0]!.toUpperCase() + name!.slice(1)
+      const named: Record<string, string> = { config: "Configuration", signal: "Signals" }
+      const module = named[name!] ?? name![0]!.toUpperCase() + name!.slice(1)
       for (const method of Object.keys(family)) {
         const route = (E as Record<string, Record<string, unknown>>)[name!]![method] ? method : "results"
         pairs.push({ facade: `stelace.${property}.${method}`, effect: `Sdk.${module}.${route}` })

@@ -1,11 +1,11 @@
 /**
- * A client's settings: the layer options with defaults applied and checked, and what every
- * request derives from them alone (origin, authorization headers, constant headers), computed
- * once here and again only when a setter of the Promise facade changes a setting; and the one
- * place a client holds them (`SettingsRef`).
+ * A client's settings: its options with defaults applied and checked, and what every request
+ * derives from them alone (origin, authorization headers, constant headers), computed once here
+ * and again only when a setter of the Promise facade changes a setting.
  */
 import type * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
+import type { InvalidArgumentReason } from "../../Errors.js"
 import { InvalidArgument } from "../../Errors.js"
 import type { Tokens } from "../../TokenStore.js"
 import { inspectSymbol } from "../inspect.js"
@@ -46,9 +46,9 @@ export interface Options {
    */
   readonly beforeRefreshToken?: BeforeRefreshToken | undefined
   /**
-   * With `layer` and your `HttpClient`: `false` turns off its HTTP spans and trace-propagation
-   * headers (`traceparent`, `b3`), which browsers' CORS preflight refuses; by default the client
-   * does as it is configured. `layerFetch`, `layerNode` and the Promise facade make neither.
+   * `true` sends the trace headers (`traceparent`, `b3`) of each call's span, so that the API's
+   * own traces join yours. Off by default: browsers' CORS preflight refuses them, and the Stelace
+   * API does not allow them. Spans are made either way, wherever tracing is on.
    */
   readonly tracePropagation?: boolean | undefined
   /**
@@ -116,8 +116,8 @@ export const isApiKey = (key: unknown): key is string => {
 /** Secret keys act as the platform itself: no user session is attached to their calls. */
 export const isSecretApiKey = (key: unknown): boolean => isApiKey(key) && key.startsWith("seck_")
 
-const fail = (message: string): never => {
-  throw new InvalidArgument({ message: `Stelace: ${message}` })
+const fail = (message: string, reason: InvalidArgumentReason["_tag"] = "Option"): never => {
+  throw new InvalidArgument({ message: `Stelace: ${message}`, reason: { _tag: reason } })
 }
 
 /** What a header value cannot hold (Node's and fetch's rule: no control character but tab). */
@@ -191,7 +191,10 @@ const inBrowser = () => typeof window === "object" && window !== null && typeof 
 const makeWire = (settings: Omit<Settings, "wire">): Wire => {
   const key = settings.apiKey === undefined ? undefined : Redacted.value(settings.apiKey)
   if (key?.startsWith("seck_") && settings.dangerouslyAllowSecretKeyInBrowser !== true && inBrowser()) {
-    fail("a secret key (seck_...) in a browser is readable by any script on the page and grants every permission: use a publishable key (pubk_...), or set dangerouslyAllowSecretKeyInBrowser: true")
+    fail(
+      "a secret key (seck_...) in a browser is readable by any script on the page and grants every permission: use a publishable key (pubk_...), or set dangerouslyAllowSecretKeyInBrowser: true",
+      "SecretKey"
+    )
   }
   const defaultPort = settings.protocol === "https" ? 443 : 80
   const port = settings.port ?? defaultPort
@@ -245,44 +248,11 @@ export const resolveSettings = (options: Options = {}): Settings => {
 }
 
 /**
- * The settings of one client, held in one place, as effect's `Ref` holds a value: every request
- * reads `current` as it is sent (a property read: no Effect step, no allocation per call),
- * `updateSettings` is the only way to change them, and the client's sessions `followSettings` to
- * hear what changed (the organization).
- *
- * A holder of its own rather than effect's `SubscriptionRef`: requests read it synchronously on
- * the hot path, and its `changes` stream would carry `PubSub` and `Stream` into the Promise
- * facade's bundle. Plain data and functions, like `Ref`'s, so an app that never changes its
- * settings (every Effect app) carries no code to change them.
+ * `settings` with `patch` applied, checked like the options: a bad value throws `InvalidArgument`
+ * (the Promise facade's setters throw it as they are called).
  */
-export interface SettingsRef {
-  /** The settings in force. */
-  readonly current: Settings
-  /** Who follows the changes; none until someone does. */
-  followers: Set<(settings: Settings) => void> | undefined
-}
-
-/** Holds `settings` for one client. */
-export const makeSettingsRef = (current: Settings): SettingsRef => ({ current, followers: undefined })
-
-/**
- * Applies `patch`, checked like the options: a bad value throws `InvalidArgument` and changes
- * nothing. The followers hear of the new settings before it returns.
- */
-export const updateSettings = (ref: SettingsRef, patch: Options): void => {
-  const { wire: _, ...current } = ref.current
+export const patchSettings = (settings: Settings, patch: Options): Settings => {
+  const { wire: _, ...current } = settings
   const next = { ...current, ...checkOptions(patch) }
-  const settings: Settings = { ...next, wire: makeWire(next) }
-  ;(ref as { current: Settings }).current = settings
-  if (ref.followers !== undefined) for (const follower of [...ref.followers]) follower(settings)
-}
-
-/** Calls `follower` with the settings after every change; returns the function that stops. */
-export const followSettings = (ref: SettingsRef, follower: (settings: Settings) => void): () => void => {
-  ref.followers ??= new Set()
-  const followers = ref.followers
-  followers.add(follower)
-  return () => {
-    followers.delete(follower)
-  }
+  return { ...next, wire: makeWire(next) }
 }

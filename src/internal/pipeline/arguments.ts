@@ -6,7 +6,26 @@
 import { InvalidArgument } from "../../Errors.js"
 import type { StelaceError } from "../../Errors.js"
 import type { AnyEndpoint } from "../routes/model.js"
-import type { RequestOptions } from "../wire/apiTransport.js"
+
+/**
+ * Per-call options: they map to the `x-stelace-version`, `x-stelace-user-id` and
+ * `x-stelace-organization-id` headers, overriding the client's settings for one call, and add
+ * headers of your own.
+ */
+export interface RequestOptions {
+  /** API version for this call, e.g. `2019-05-20` for page-based lists. */
+  readonly apiVersion?: string | undefined
+  /** Act on behalf of this user (needs a secret key or the `...:all` permission). */
+  readonly userId?: string | undefined
+  /** Organization to act as; `null` removes the client's organization for this call. */
+  readonly organizationId?: string | null | undefined
+  /**
+   * Headers of your own (a trace or tenant id for a proxy, say); only through
+   * `Stelace.withRequestOptions` and the Promise facade's options object, which check them where
+   * they are given and make their names lower-case.
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined
+}
 
 /** The arguments of one call, already split. */
 export interface Invocation {
@@ -30,7 +49,7 @@ export const where = (endpoint: Pick<AnyEndpoint, "method" | "path">): string =>
 
 /** An `InvalidArgument` naming the endpoint. */
 export const argumentError = (endpoint: Pick<AnyEndpoint, "method" | "path">, message: string): InvalidArgument =>
-  new InvalidArgument({ message: `Stelace: ${message} ${where(endpoint)}` })
+  new InvalidArgument({ message: `Stelace: ${message} ${where(endpoint)}`, reason: { _tag: "Argument" } })
 
 /**
  * A forwarded path on the API host, or why it is refused. Like stelace.js (axios), a path without a

@@ -1,6 +1,6 @@
 /**
- * Which page comes next: shared by the Effect `paginate` streams and the Promise facade's async
- * iterators (kept apart from Stream so the facade's bundle does not carry it).
+ * Which page comes next: shared by the Effect `paginate` streams, the Promise facade's async
+ * iterators and React's infinite queries.
  */
 import type { Page } from "../routes/model.js"
 

@@ -47,7 +47,12 @@ export const toPage = (body: unknown, lastResponse: LastResponse): Page<unknown>
   } else if (body !== null && typeof body === "object" && Array.isArray((body as ListBody).results)) {
     page = { results: (body as ListBody).results, paginationMeta: paginationMeta(body as ListBody) }
   } else {
-    return MalformedResponse.withBody("Expected a list (an array, or an object with a results array)", lastResponse, JSON.stringify(body))
+    return MalformedResponse.fromAnswer({
+      reason: { _tag: "NotAList" },
+      message: "Expected a list (an array, or an object with a results array)",
+      lastResponse,
+      body: JSON.stringify(body)
+    })
   }
   defineHidden(page, "lastResponse", lastResponse)
   return page as Page<unknown>

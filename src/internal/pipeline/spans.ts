@@ -1,16 +1,13 @@
 /**
  * Spans of calls: each call of a route is a span named after it (`Stelace.Assets.read`), with the
- * answer's status and request id as attributes, and a token refresh is one too. Clients over an
- * `HttpClient` (`Stelace.layer`, `Stelace.make`) trace their calls; the built-in transports
- * (`layerFetch`, `layerNode`, the Promise facade) do not, so their bundles do not carry the
- * tracing machinery. With tracing off (`References.TracerEnabled` false) a call makes no span.
+ * answer's status and request id as attributes, around the `HttpClient`'s own span. With tracing
+ * off (`References.TracerEnabled` false) a call makes no span.
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as References from "effect/References"
 import type { LastResponse } from "../../Errors.js"
-import type { Invoke } from "./invoke.js"
 
 /** Runs `effect` in the span `name`. */
 export type Trace = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
@@ -29,20 +26,10 @@ const answerOf = (exit: Exit.Exit<unknown, unknown>): Record<string, unknown> =>
     : { "http.response.status_code": lastResponse.statusCode, "stelace.request_id": lastResponse.requestId }
 }
 
-/** Calls and refreshes in spans, where tracing is on. */
+/** A call in the span `name`, where tracing is on. */
 export const traceCall: Trace = (name, effect) =>
   Effect.withFiber((fiber) =>
     fiber.getRef(References.TracerEnabled)
       ? Effect.withSpan(Effect.onExit(effect, (exit) => Effect.annotateCurrentSpan(answerOf(exit))), name, { kind: "client" })
       : effect
   )
-
-/** `invoke` with each call in the span its route names. */
-export const tracedInvoke = (invoke: Invoke): Invoke => (endpoint, invocation, session, span) =>
-  span === undefined ? invoke(endpoint, invocation, session) : traceCall(span, invoke(endpoint, invocation, session))
-
-/** What a token refresh is put in: the span `Stelace.Session.refresh`. */
-export type TraceRefresh = <A, E>(refresh: Effect.Effect<A, E>) => Effect.Effect<A, E>
-
-/** A token refresh in its span, where tracing is on. */
-export const traceRefresh: TraceRefresh = (refresh) => traceCall("Stelace.Session.refresh", refresh)

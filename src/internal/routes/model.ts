@@ -13,7 +13,10 @@ import type {
   WithLastResponse
 } from "../../Errors.js"
 import type * as T from "../../Types.js"
-import type { Method, RequestOptions } from "../wire/apiTransport.js"
+import type { RequestOptions } from "../pipeline/arguments.js"
+
+/** HTTP methods the API uses. */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
 
 /** `object`: the body is the result. `list`: the body is a page (or a plain array) of items. */
 export type Kind = "object" | "list"
@@ -61,8 +64,6 @@ export interface Endpoint<
   /** Rewrites the input before it is sent (copies; never mutates the caller's object). */
   readonly prepare?: ((input: Record<string, unknown>) => Record<string, unknown>) | undefined
   readonly session?: S
-  /** Where the `page` of a page-based list goes: the query (default) or the body (`POST /search`). */
-  readonly pageIn?: "query" | "body" | undefined
   /** The server requires a body: `{}` is sent when the input is empty (by default an empty input sends none, as stelace.js did). */
   readonly bodyRequired?: boolean | undefined
 }
@@ -200,7 +201,6 @@ export interface RouteExtras<K extends Kind, S extends SessionEffect | undefined
   readonly kind?: K
   readonly prepare?: Endpoint["prepare"]
   readonly session?: S
-  readonly pageIn?: "query" | "body"
   readonly bodyRequired?: boolean
 }
 

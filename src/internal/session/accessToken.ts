@@ -3,16 +3,7 @@
  * server checks it). Shared by the session and the call pipeline.
  */
 import { jwtDecode } from "jwt-decode"
-
-/** The claims of a Stelace access token. */
-export interface AccessTokenClaims {
-  readonly userId?: string
-  readonly roles?: ReadonlyArray<string>
-  readonly loggedAt?: number | null
-  readonly iat?: number
-  readonly exp?: number
-  readonly [claim: string]: unknown
-}
+import type { AccessTokenClaims } from "../routes/families/auth.js"
 
 /** The claims of an access token, or `undefined` when it cannot be decoded. */
 export const decodeAccessToken = (token: unknown): AccessTokenClaims | undefined => {

@@ -24,10 +24,9 @@ export const hookFailed = (hook: HookError["hook"], cause: unknown): HookError =
  * (`failed`), and no answer within `timeout` milliseconds one too (`timeout`).
  */
 export const limitHook = <A>(hook: HookError["hook"], timeout: number, effect: Effect.Effect<A, unknown>): Effect.Effect<A, HookError> =>
-  Effect.raceFirst(
-    Effect.catchCause(effect, (cause) => Effect.fail(hookFailed(hook, Cause.squash(cause)))),
-    // the time limit is a race with a sleep that fails: `timeoutOrElse` runs the same `raceFirst`
-    // through Option and `timeoutOption`, 0.3 KB gzip more in a browser bundle (`npm run bench:size`)
-    Effect.andThen(Effect.sleep(timeout), () =>
-      Effect.fail(new HookError({ message: `Stelace: ${hook} did not answer within ${timeout} ms`, hook, reason: { _tag: "Timeout" } })))
+  Effect.catchCause(effect, (cause) => Effect.fail(hookFailed(hook, Cause.squash(cause)))).pipe(
+    Effect.timeoutOrElse({
+      duration: timeout,
+      orElse: () => Effect.fail(new HookError({ message: `Stelace: ${hook} did not answer within ${timeout} ms`, hook, reason: { _tag: "Timeout" } }))
+    })
   )

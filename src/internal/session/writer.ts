@@ -1,26 +1,17 @@
 /**
- * What only the SDK may do to a session: store the tokens of a login, and remove them on logout.
- * (Changes of the client's settings reach its sessions from the client's `SettingsRef`.) Kept off the public `Session` service (a program must not be able
- * to write a session without logging in): each session the SDK makes registers its writer here,
- * and the call pipeline finds it for the auth routes.
+ * What only the SDK may do to a session: store the tokens of a login and remove them on logout.
+ * `Session.layer` provides it beside `Session`, and the auth routes use it; it stays off the
+ * public `Session` service, so that a program cannot write a session without logging in. With an
+ * application's own `Session`, there is none: logins answer their tokens and store nothing.
  */
+import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { HookError } from "../../Errors.js"
 import type { Tokens } from "../../TokenStore.js"
 
-export interface SessionWriter {
+export class SessionWriter extends Context.Service<SessionWriter, {
   /** Stores the tokens of a new session (after a login or a token grant) and announces it. */
   readonly set: (tokens: Tokens) => Effect.Effect<void, HookError>
-  /** Removes the tokens (after a logout) and announces it. */
+  /** Removes the tokens (after a logout, or of an expired session) and announces it. */
   readonly clear: Effect.Effect<void, HookError>
-}
-
-const writers = new WeakMap<object, SessionWriter>()
-
-/** Registers the writer of a session the SDK made. */
-export const registerWriter = (session: object, writer: SessionWriter): void => {
-  writers.set(session, writer)
-}
-
-/** The writer of `session`, if the SDK made it. */
-export const writerOf = (session: object): SessionWriter | undefined => writers.get(session)
+}>()("stelace-effect/SessionWriter") {}

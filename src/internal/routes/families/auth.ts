@@ -8,7 +8,7 @@ import { UserId } from "../sharedSchemas.js"
  * Authentication: login, logout, tokens and checks (`/auth`).
  *
  * @since 0.1.0
- * @reexport info from "../internal/session/authInfo.js"
+ * @reexport info from "../Session.js"
  */
 export const auth = {
   /** Logs a user in (`POST /auth/login`) and stores the returned tokens as the session. */

@@ -19,7 +19,7 @@ export const search = {
    *
    * @alias list
    */
-  results: /*#__PURE__*/ post("/search", as<T.SearchResult, T.SearchParams, "search">, { kind: "list", prepare: noSave, pageIn: "body" })
+  results: /*#__PURE__*/ post("/search", as<T.SearchResult, T.SearchParams, "search">, { kind: "list", prepare: noSave })
 }
 
 const searchResultFields = () => ({

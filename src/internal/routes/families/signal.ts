@@ -4,9 +4,11 @@ import { as, post } from "../model.js"
 import { type Resource, resourceOf } from "../schemaParts.js"
 
 /**
- * Signals: real-time messages relayed to connected clients (`POST /signal`; absent from stelace.js).
+ * Signals: sends real-time messages to connected clients (`POST /signal`; absent from stelace.js).
+ * Receiving them is `stelace-effect/Signal`'s.
  *
  * @since 0.1.0
+ * @module Signals
  */
 export const signal = {
   /** Sends a signal to a channel or to everyone (`POST /signal`). */

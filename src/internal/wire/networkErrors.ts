@@ -1,43 +1,10 @@
 /**
- * How the request pipeline reaches the network: a `Sender` takes one request and answers its
- * status, headers and text, handling the timeout itself. The built-in ones (node:http, fetch) use
- * one timer and the platform's own cancellation; any `HttpClient` becomes one through
- * `httpClientSender`. Nothing here imports effect's HTTP modules, so apps on the built-in
- * transports do not carry them.
+ * What a failed request is called: the `NetworkError` of a transport's failure, its reason read
+ * from the platform's error code (Node's, undici's, the browser's), and its message in
+ * stelace.js's words.
  */
-import * as Effect from "effect/Effect"
 import type { NetworkErrorReason } from "../../Errors.js"
 import { NetworkError } from "../../Errors.js"
-
-/** One request, as the built-in transports take it. */
-export interface RawRequest {
-  readonly method: string
-  /** The absolute URL (what fetch takes, and what error messages name). */
-  readonly url: string
-  readonly secure: boolean
-  readonly hostname: string
-  readonly port: number
-  /** Path and query string. */
-  readonly path: string
-  readonly headers: Readonly<Record<string, string>>
-  /** JSON text, or `undefined` for no body. */
-  readonly body: string | undefined
-  /** Milliseconds before the request is aborted with a timeout; 0 for none. */
-  readonly timeout: number
-}
-
-/** One answer. Each sender reads headers its own way (only the one an app uses is in its bundle). */
-export interface RawResponse {
-  readonly status: number
-  readonly text: string
-  /** One header (lower-case name). */
-  readonly header: (name: string) => string | undefined
-  /** Every header, with lower-case names (for error answers). */
-  readonly headers: () => Record<string, string>
-}
-
-/** A transport. */
-export type Sender = (request: RawRequest) => Effect.Effect<RawResponse, NetworkError>
 
 const codes: ReadonlyArray<readonly [NetworkErrorReason["_tag"], RegExp]> = [
   ["Refused", /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/],
@@ -94,7 +61,7 @@ const withoutQuery = (url: string) => {
  * carries no request headers.
  */
 export const networkError = (
-  request: Pick<RawRequest, "method" | "url">,
+  request: { readonly method: string; readonly url: string },
   reason: NetworkErrorReason["_tag"],
   cause?: unknown,
   timeout?: number
@@ -110,35 +77,4 @@ export const networkError = (
     url,
     ...(cause === undefined ? {} : { cause })
   })
-}
-
-
-/**
- * How a built-in sender ends one request, once. The returned `settle(outcome)` resumes the caller
- * with the first outcome (the answer, or a failure) and ignores those after, clearing the timer;
- * `settle()` with no outcome ends the request with no resumption (the caller was interrupted). The
- * timer is armed here (none when the timeout is 0): when it elapses, the request fails with
- * stelace.js's `timeout of <ms>ms exceeded`, then `cancel` cancels it on the platform. A sender's
- * `cancel` is also its interruption (`Effect.sync(cancel)`), so a request makes the same closures
- * as when each sender wrote this out.
- */
-export const settleOnce = (
-  request: RawRequest,
-  resume: (effect: Effect.Effect<RawResponse, NetworkError>) => void,
-  cancel: () => void
-): (outcome?: Effect.Effect<RawResponse, NetworkError>) => void => {
-  let done = false
-  const settle = (outcome?: Effect.Effect<RawResponse, NetworkError>) => {
-    if (done) return
-    done = true
-    clearTimeout(timer)
-    if (outcome !== undefined) resume(outcome)
-  }
-  const timer = request.timeout > 0
-    ? setTimeout(() => {
-      settle(Effect.fail(networkError(request, "Timeout", undefined, request.timeout)))
-      cancel()
-    }, request.timeout)
-    : undefined
-  return settle
 }
