@@ -17,6 +17,9 @@ export interface RefreshToken {
   readonly userAgent: string | undefined
   readonly loggedAt: number
   readonly expiresAt: number
+  /** The SSO connection of a session opened through single sign-on, and the provider's ID token (logout through the provider). */
+  readonly provider?: string | undefined
+  readonly idToken?: string | undefined
 }
 
 /** A one-time code exchanged by `POST /auth/token` with `grantType: 'authorizationCode'`. */
@@ -24,6 +27,23 @@ export interface AuthorizationCode {
   readonly userId: string
   readonly expiresAt: number
   used: boolean
+  /** The SSO connection that logged the user in, and the provider's ID token (openid), for the session. */
+  readonly provider?: string | undefined
+  readonly idToken?: string | undefined
+}
+
+/** A login or logout through an identity provider, under way: what its `state` stands for. */
+export interface SsoState {
+  readonly kind: "login" | "logout"
+  /** The connection's name in `stelace.ssoConnections`. */
+  readonly provider: string
+  readonly expiresAt: number
+  /** PKCE's verifier, when the connection has `pkceEnabled`. */
+  readonly codeVerifier?: string
+  /** The nonce the ID token must carry (openid). */
+  readonly nonce?: string
+  /** The session a logout ends. */
+  readonly refreshToken?: string
 }
 
 /** A password reset token, valid 10 minutes. */
@@ -128,6 +148,10 @@ export class Store {
   readonly refreshTokens = new Map<string, RefreshToken>()
   /** Authorization codes by code. */
   readonly authorizationCodes = new Map<string, AuthorizationCode>()
+  /** Logins and logouts through identity providers under way, by `state`. */
+  readonly ssoStates = new Map<string, SsoState>()
+  /** Users by SSO identity: the connection's name and the provider's user id, joined by a NUL. */
+  readonly ssoIdentities = new Map<string, string>()
   /** Password reset tokens by token. */
   readonly resetTokens = new Map<string, ResetToken>()
   /** When each user last asked for password resets (ms), the recent ones only: the rate limit's. */
