@@ -5,7 +5,7 @@
  * comes back to the app as a `configError`, creates nobody, and leaves the backend serving; a flood
  * of login starts keeps a bounded number of states.
  */
-import { generateKeyPairSync, type KeyObject, sign } from "node:crypto"
+import { createHmac, generateKeyPairSync, type KeyObject, sign } from "node:crypto"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "../../src/testing/index.js"
@@ -92,7 +92,9 @@ beforeEach(async () => {
       stelace: {
         ssoConnections: {
           hostile: { ...common, protocol: "openid", jwksUrl: `${provider.issuer}/jwks`, scope: "openid", userInfoMapping: { "metadata.__proto__.polluted": "name", metadata: "extra" } },
-          "hostile-oauth2": { ...common, protocol: "oauth2", userInfoUrl: `${provider.issuer}/user` }
+          "hostile-oauth2": { ...common, protocol: "oauth2", userInfoUrl: `${provider.issuer}/user` },
+          "hostile-keyless": { ...common, protocol: "openid", scope: "openid" },
+          "hostile-hs256": { ...common, protocol: "openid", scope: "openid", idTokenSignedResponseAlg: "HS256" }
         }
       }
     }
@@ -117,6 +119,12 @@ const callback = async (state: string, connection = "hostile") => {
   const answer = await fetch(`${server.url}/auth/sso/e1_test/${connection}/callback?code=provider-code&state=${state}`, { redirect: "manual" })
   expect(answer.status).toBe(301)
   return Object.fromEntries(new URL(answer.headers.get("location")!).searchParams)
+}
+
+/** An HS256 JWT signed with `secret`. */
+const hs256 = (claims: Record<string, unknown>, secret: string) => {
+  const input = `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url(claims)}`
+  return `${input}.${createHmac("sha256", secret).update(input).digest("base64url")}`
 }
 
 /** A valid ID token for this login, with `claims` changed. */
@@ -185,6 +193,25 @@ describe("a hostile identity provider", () => {
     const back = await callback(state)
     expect(back.status).toBe("configError")
     await expectNobodyAndServing()
+  })
+
+  it("an ID token of a connection without keys (no jwks, no jwksUrl) is refused, as openid-client 3 refuses it", async () => {
+    const { state, nonce } = await start("hostile-keyless")
+    provider.answers.token = (_request, _body, response) => json(response, 200, tokens(idToken(nonce)))
+    expect(await callback(state, "hostile-keyless")).toEqual({ status: "configError", details: "jwks_uri must be configured on the issuer" })
+    await expectNobodyAndServing()
+  })
+
+  it("an HS256 ID token is checked against the client secret: signed with another secret, refused", async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const claims = (nonce: string | undefined) => ({ iss: provider.issuer, aud: "client", sub: "hs-user", iat: now, exp: now + 600, nonce, name: "Hs" })
+    const forged = await start("hostile-hs256")
+    provider.answers.token = (_request, _body, response) => json(response, 200, tokens(hs256(claims(forged.nonce), "not-the-secret")))
+    expect(await callback(forged.state, "hostile-hs256")).toEqual({ status: "configError", details: "JWT signature verification failed" })
+    await expectNobodyAndServing()
+    const honest = await start("hostile-hs256")
+    provider.answers.token = (_request, _body, response) => json(response, 200, tokens(hs256(claims(honest.nonce), "secret")))
+    expect((await callback(honest.state, "hostile-hs256")).status).toBe("success")
   })
 
   it("claims too long to store, or of the wrong kind, fail the login instead of the database", async () => {

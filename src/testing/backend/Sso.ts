@@ -20,6 +20,7 @@
 import * as Effect from "effect/Effect"
 import type * as OpenId from "openid-client"
 import { ApiError, apiError, RawResponse, unprocessable } from "./ApiError.js"
+import * as Jwt from "./Jwt.js"
 import * as R from "./Resources.js"
 import { type RequestContext, route, type Route } from "./Route.js"
 import { type Doc, jsonbMerge, newId, randomString, type SsoState, type Store } from "./Store.js"
@@ -540,6 +541,30 @@ const updateUser = (ctx: RequestContext, provider: string, previous: Doc, fields
   return next
 }
 
+/**
+ * What openid-client 6 leaves to its caller of an ID token's signature, checked as openid-client 3
+ * (the real server's) checks it: a token signed with the client secret (`HS256`) against that
+ * secret; any other, against the provider's keys, which a connection without `jwks` or `jwksUrl`
+ * does not have (openid-client 6 checks those keys once told where they are).
+ */
+const checkSignature = (connection: Doc, idToken: string): Effect.Effect<void, ApiError> => {
+  let alg: unknown
+  try {
+    alg = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(idToken.split(".")[0]!.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0)))).alg
+  } catch {
+    return Effect.fail(configError("The ID token of the identity provider is not a JWT"))
+  }
+  if (typeof alg === "string" && alg.startsWith("HS")) {
+    if (alg !== "HS256") return Effect.fail(configError(`The local backend checks ID tokens signed with HS256, not ${alg}`))
+    const secret = typeof connection.clientSecret === "string" ? connection.clientSecret : ""
+    return Jwt.importKey(secret).pipe(
+      Effect.flatMap((key) => Jwt.verify(idToken, key)),
+      Effect.flatMap((verified) => (verified === undefined ? Effect.fail(configError("JWT signature verification failed")) : Effect.void))
+    )
+  }
+  return connection.jwksUrl || connection.jwks ? Effect.void : Effect.fail(configError("jwks_uri must be configured on the issuer"))
+}
+
 /** The provider's user info of an OAuth 2 connection: its user info URL's JSON object. */
 const oauth2UserInfo = (openid: typeof OpenId, config: OpenId.Configuration, connection: Doc, accessToken: string) =>
   callProvider("user info request", async () => {
@@ -579,9 +604,10 @@ const completeLogin = Effect.fnUntraced(function*(ctx: RequestContext, connectio
     userInfo = yield* oauth2UserInfo(openid, tokens.config, connection, tokens.answer.access_token)
   } else {
     const claims = tokens.answer.claims()
-    if (claims === undefined) return yield* Effect.fail(configError("The identity provider sent no ID token"))
-    userInfo = { ...claims }
+    if (claims === undefined || tokens.answer.id_token === undefined) return yield* Effect.fail(configError("The identity provider sent no ID token"))
     idToken = tokens.answer.id_token
+    yield* checkSignature(connection, idToken)
+    userInfo = { ...claims }
     if (connection.userInfoUrl) {
       const more = yield* callProvider("user info request", () =>
         openid.fetchUserInfo(tokens.config, tokens.answer.access_token, claims.sub))
