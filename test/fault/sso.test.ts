@@ -21,7 +21,12 @@ const fakeProvider = async () => {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 })
   const answers: { token?: Answer; userInfo?: Answer } = {}
   const received: Array<string> = []
+  /** Requests whose connection the backend closed before an answer was sent. */
+  const abandoned: Array<string> = []
   const server = createServer((request, response) => {
+    response.on("close", () => {
+      if (!response.writableFinished) abandoned.push(new URL(request.url ?? "/", "http://x").pathname)
+    })
     const chunks: Array<Buffer> = []
     request.on("data", (chunk: Buffer) => chunks.push(chunk))
     request.on("end", () => {
@@ -42,6 +47,7 @@ const fakeProvider = async () => {
     issuer,
     answers,
     received,
+    abandoned,
     privateKey,
     close: () =>
       new Promise<void>((resolve) => {
@@ -78,6 +84,7 @@ beforeEach(async () => {
   delete provider.answers.token
   delete provider.answers.userInfo
   provider.received.length = 0
+  provider.abandoned.length = 0
   const common = {
     issuer: provider.issuer,
     authorizationUrl: `${provider.issuer}/auth`,
@@ -175,6 +182,18 @@ describe("a hostile identity provider", () => {
     expect((await call(server, "GET", "/")).status).toBe(200)
     await time.advance(2600)
     expect(await pending).toEqual({ status: "configError", details: "The identity provider did not answer the token request within 2.5 seconds" })
+    await expectNobodyAndServing()
+  })
+
+  it("a user info request never answered is given up after 2.5 seconds, and its connection closed", async () => {
+    const { state } = await start("hostile-oauth2")
+    provider.answers.token = (_request, _body, response) => json(response, 200, tokens())
+    provider.answers.userInfo = () => {}
+    const pending = callback(state, "hostile-oauth2")
+    while (!provider.received.includes("/user")) await new Promise((resolve) => setTimeout(resolve, 10))
+    await time.advance(2600)
+    expect(await pending).toEqual({ status: "configError", details: "The identity provider did not answer the user info request within 2.5 seconds" })
+    while (!provider.abandoned.includes("/user")) await new Promise((resolve) => setTimeout(resolve, 10))
     await expectNobodyAndServing()
   })
 

@@ -234,12 +234,23 @@ const describe = (error: unknown): string => {
   return typeof problem?.message === "string" && problem.message !== "" ? problem.message : String(error)
 }
 
+/** Where the `fetch` of a configuration finds the signal of the call under way, to stop with it. */
+interface CallSignal {
+  current?: AbortSignal
+}
+
 /**
- * Calls a provider through openid-client: `call` gets a `fetch` that stops when the call is
- * interrupted, and has {@link PROVIDER_TIMEOUT} to answer. Whatever it throws becomes a config error.
+ * Calls a provider through openid-client, with {@link PROVIDER_TIMEOUT} to answer: the
+ * configuration's `fetch` stops when the call is interrupted. Whatever it throws becomes a config error.
  */
-const callProvider = <A>(what: string, call: (signal: AbortSignal) => Promise<A>): Effect.Effect<A, ApiError> =>
-  Effect.tryPromise({ try: (signal) => call(signal), catch: (error) => configError(describe(error)) }).pipe(
+const callProvider = <A>(what: string, signal: CallSignal, call: () => Promise<A>): Effect.Effect<A, ApiError> =>
+  Effect.tryPromise({
+    try: (interrupted) => {
+      signal.current = interrupted
+      return call()
+    },
+    catch: (error) => configError(describe(error))
+  }).pipe(
     Effect.timeoutOrElse({
       duration: PROVIDER_TIMEOUT,
       orElse: () => Effect.fail(configError(`The identity provider did not answer the ${what} within 2.5 seconds`))
@@ -258,7 +269,7 @@ const configurationOf = (
   connection: Doc,
   provider: string,
   protocol: "oauth2" | "openid",
-  signal: AbortSignal | undefined
+  signal: CallSignal
 ): OpenId.Configuration => {
   const ownJwks = ssoUrl(ctx, provider, "jwks")
   const jwksUri = protocol === "openid" && (connection.jwksUrl || connection.jwks) ? (connection.jwksUrl || ownJwks) as string : undefined
@@ -286,7 +297,7 @@ const configurationOf = (
     if (jwksUri === ownJwks && url === ownJwks) {
       return Promise.resolve(new Response(JSON.stringify(connection.jwks ?? {}), { headers: { "content-type": "application/json" } }))
     }
-    const signals = [options.signal, signal].filter((item): item is AbortSignal => item !== undefined && item !== null)
+    const signals = [options.signal, signal.current].filter((item): item is AbortSignal => item !== undefined && item !== null)
     return fetch(url, { ...options, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] } as RequestInit)
   }
   // the ID token's signature, checked against the provider's keys, as openid-client 3 always did
@@ -301,7 +312,7 @@ const configure = (
   connection: Doc,
   provider: string,
   protocol: "oauth2" | "openid",
-  signal?: AbortSignal
+  signal: CallSignal = {}
 ): Effect.Effect<OpenId.Configuration, ApiError> =>
   Effect.try({
     try: () => configurationOf(openid, ctx, connection, provider, protocol, signal),
@@ -566,8 +577,8 @@ const checkSignature = (connection: Doc, idToken: string): Effect.Effect<void, A
 }
 
 /** The provider's user info of an OAuth 2 connection: its user info URL's JSON object. */
-const oauth2UserInfo = (openid: typeof OpenId, config: OpenId.Configuration, connection: Doc, accessToken: string) =>
-  callProvider("user info request", async () => {
+const oauth2UserInfo = (openid: typeof OpenId, config: OpenId.Configuration, signal: CallSignal, connection: Doc, accessToken: string) =>
+  callProvider("user info request", signal, async () => {
     const response = await openid.fetchProtectedResource(config, accessToken, new URL(String(connection.userInfoUrl)), "GET")
     const info: unknown = response.ok ? await response.json().catch(() => undefined) : undefined
     if (!isPlainObject(info)) throw configError("Unable to retrieve user info")
@@ -584,33 +595,31 @@ const completeLogin = Effect.fnUntraced(function*(ctx: RequestContext, connectio
   if (!connection.active) return yield* Effect.fail(unprocessable("SSO connection inactive"))
   const openid = yield* loadOpenId
 
-  const tokens = yield* callProvider("token request", async (signal) => {
-    const config = configurationOf(openid, ctx, connection, provider, protocol, signal)
-    const body = isPlainObject(connection.tokenBodyParams)
-      ? Object.fromEntries(Object.entries(connection.tokenBodyParams).filter(([, value]) => value !== null).map(([key, value]) => [key, String(value)]))
-      : {}
-    const answer = await openid.authorizationCodeGrant(config, callbackUrl(ctx, provider), {
+  const signal: CallSignal = {}
+  const config = yield* configure(openid, ctx, connection, provider, protocol, signal)
+  const body = isPlainObject(connection.tokenBodyParams)
+    ? Object.fromEntries(Object.entries(connection.tokenBodyParams).filter(([, value]) => value !== null).map(([key, value]) => [key, String(value)]))
+    : {}
+  const tokens = yield* callProvider("token request", signal, () =>
+    openid.authorizationCodeGrant(config, callbackUrl(ctx, provider), {
       expectedState: String(stateValue),
       ...(state.codeVerifier === undefined ? {} : { pkceCodeVerifier: state.codeVerifier }),
       ...(state.nonce === undefined ? {} : { expectedNonce: state.nonce }),
       idTokenExpected: protocol === "openid"
-    }, { ...body, redirect_uri: ssoUrl(ctx, provider, "callback") })
-    return { answer, config }
-  })
+    }, { ...body, redirect_uri: ssoUrl(ctx, provider, "callback") }))
 
   let userInfo: Doc
   let idToken: string | undefined
   if (protocol === "oauth2") {
-    userInfo = yield* oauth2UserInfo(openid, tokens.config, connection, tokens.answer.access_token)
+    userInfo = yield* oauth2UserInfo(openid, config, signal, connection, tokens.access_token)
   } else {
-    const claims = tokens.answer.claims()
-    if (claims === undefined || tokens.answer.id_token === undefined) return yield* Effect.fail(configError("The identity provider sent no ID token"))
-    idToken = tokens.answer.id_token
+    const claims = tokens.claims()
+    if (claims === undefined || tokens.id_token === undefined) return yield* Effect.fail(configError("The identity provider sent no ID token"))
+    idToken = tokens.id_token
     yield* checkSignature(connection, idToken)
     userInfo = { ...claims }
     if (connection.userInfoUrl) {
-      const more = yield* callProvider("user info request", () =>
-        openid.fetchUserInfo(tokens.config, tokens.answer.access_token, claims.sub))
+      const more = yield* callProvider("user info request", signal, () => openid.fetchUserInfo(config, tokens.access_token, claims.sub))
       userInfo = { ...userInfo, ...more }
     }
   }
