@@ -3,6 +3,9 @@
  * loopback), driven over plain HTTP as a browser would go through it. The same scenarios run against
  * the real server in `npm run test:real` (test/real/sso.real.ts).
  */
+import * as Effect from "effect/Effect"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import {
   demoAccount,
@@ -12,7 +15,7 @@ import {
   logOutOverHttp,
   startLocalId
 } from "../../scripts/localId.mjs"
-import { type RunningServer, startServer } from "../../src/testing/index.js"
+import { type RunningServer, startServer, StelaceTest } from "../../src/testing/index.js"
 import { call, claimsOf, testClockAt } from "./helpers.js"
 
 /** The app the backend sends browsers back to: never requested, the browser stops before it. */
@@ -381,5 +384,38 @@ describe("single sign-on's platform, connections and configuration", () => {
     await ssoConnections({ bare: { protocol: "oauth2" } })
     const answer = await call(server, "GET", "/auth/sso/e1_test/bare/callback", { key: null })
     expect([answer.status, answer.body]).toEqual([200, null])
+  })
+})
+
+describe("single sign-on through StelaceTest's in-process backend", () => {
+  const connection = {
+    protocol: "oauth2",
+    authorizationUrl: "https://id.example.com/auth",
+    tokenUrl: "https://id.example.com/token",
+    userInfoUrl: "https://id.example.com/user",
+    clientId: "x",
+    clientSecret: "y",
+    afterAuthenticationUrl: "https://app.example.com/login",
+    active: true
+  }
+
+  /** The `redirect_uri` a login through `client` sends to the provider. */
+  const redirectUri = (backend: StelaceTest.Backend["Service"], client: HttpClient.HttpClient, base: string) =>
+    Effect.runPromise(Effect.gen(function*() {
+      const secret = { authorization: `Basic ${btoa(`${backend.secretApiKey}:`)}` }
+      yield* client.execute(HttpClientRequest.patch(`${base}/config/private`).pipe(
+        HttpClientRequest.setHeaders(secret),
+        HttpClientRequest.bodyJsonUnsafe({ stelace: { ssoConnections: { idp: connection } } })
+      ))
+      const login = yield* client.execute(HttpClientRequest.get(`${base}/auth/sso/${backend.publicPlatformId}/idp`))
+      expect(login.status).toBe(301)
+      return new URL(login.headers.location!).searchParams.get("redirect_uri")
+    }))
+
+  it("gives providers the URL the SDK calls, or the apiUrl it is told", async () => {
+    const plain = await Effect.runPromise(StelaceTest.makeBackend({ seed: "empty" }))
+    expect(await redirectUri(plain, StelaceTest.httpClient(plain), "http://api.test")).toBe("http://api.test/auth/sso/e1_test/idp/callback")
+    const told = await Effect.runPromise(StelaceTest.makeBackend({ seed: "empty", apiUrl: "https://stelace.example.com" }))
+    expect(await redirectUri(told, StelaceTest.httpClient(told), "http://api.test")).toBe("https://stelace.example.com/auth/sso/e1_test/idp/callback")
   })
 })
