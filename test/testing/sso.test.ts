@@ -352,6 +352,12 @@ describe("single sign-on's platform, connections and configuration", () => {
     expect((await call(server, "GET", "/auth/sso/e1_test/odd", { key: null })).body.message).toBe("Unknown protocol")
   })
 
+  it("reaches no built-in provider (GitHub, Google, Facebook): a connection names its endpoints, and isCustom", async () => {
+    expect((await ssoConnections({ github: { protocol: "oauth2", clientId: "x", clientSecret: "y", afterAuthenticationUrl: app, active: true } })).status).toBe(200)
+    const refused = await call(server, "GET", "/auth/sso/e1_test/github", { key: null })
+    expect([refused.status, refused.body.message]).toEqual([422, "The local backend does not reach github: give the connection its endpoints and isCustom: true"])
+  })
+
   it("checks connections as the real server does: built-in providers keep their endpoints, others are marked custom", async () => {
     const builtIn = await ssoConnections({ github: { clientId: "x", clientSecret: "y", tokenUrl: "https://example.com/token" } })
     expect([builtIn.status, builtIn.body.message]).toEqual([400, "Bad Request: tokenUrl cannot be set with github built-in connection."])

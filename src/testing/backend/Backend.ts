@@ -63,9 +63,8 @@ export interface BackendOptions {
    */
   readonly maxSignalClientsPerCaller?: number | undefined
   /**
-   * Where browsers reach the backend (`http://127.0.0.1:4100`): the single sign-on URLs it gives
-   * identity providers start with it. By default, the origin of a request given as an absolute
-   * URL, else `http://localhost`. A function, for servers that learn their port once listening.
+   * Where browsers reach the backend, for the URLs it gives identity providers; by default the
+   * origin of a request's absolute URL, else `http://localhost`.
    */
   readonly apiUrl?: (() => string) | undefined
 }
@@ -78,10 +77,7 @@ export interface Backend {
   readonly secretApiKey: string
   /** The publishable API key (`pubk_test_...`). */
   readonly publishableApiKey: string
-  /**
-   * The platform's id in single sign-on URLs (`GET /auth/sso/:platformId/:provider`), formed as the
-   * real server forms it: `e1_test` (platform 1 in the environment of the API keys).
-   */
+  /** The platform's id in single sign-on URLs, as the real server forms it: `e1_test`. */
   readonly publicPlatformId: string
   /** The largest request body accepted, in bytes. */
   readonly maxBodySize: number

@@ -17,7 +17,7 @@ export interface RefreshToken {
   readonly userAgent: string | undefined
   readonly loggedAt: number
   readonly expiresAt: number
-  /** The SSO connection of a session opened through single sign-on, and the provider's ID token (logout through the provider). */
+  /** A single sign-on session's connection and ID token. */
   readonly provider?: string | undefined
   readonly idToken?: string | undefined
 }
@@ -27,20 +27,17 @@ export interface AuthorizationCode {
   readonly userId: string
   readonly expiresAt: number
   used: boolean
-  /** The SSO connection that logged the user in, and the provider's ID token (openid), for the session. */
+  /** The single sign-on connection and ID token of the session it opens. */
   readonly provider?: string | undefined
   readonly idToken?: string | undefined
 }
 
-/** A login or logout through an identity provider, under way: what its `state` stands for. */
+/** What the `state` of a login or logout through an identity provider stands for. */
 export interface SsoState {
   readonly kind: "login" | "logout"
-  /** The connection's name in `stelace.ssoConnections`. */
   readonly provider: string
   readonly expiresAt: number
-  /** PKCE's verifier, when the connection has `pkceEnabled`. */
   readonly codeVerifier?: string
-  /** The nonce the ID token must carry (openid). */
   readonly nonce?: string
   /** The session a logout ends. */
   readonly refreshToken?: string
@@ -150,7 +147,7 @@ export class Store {
   readonly authorizationCodes = new Map<string, AuthorizationCode>()
   /** Logins and logouts through identity providers under way, by `state`. */
   readonly ssoStates = new Map<string, SsoState>()
-  /** Users by SSO identity: the connection's name and the provider's user id, joined by a NUL. */
+  /** User ids by connection and provider's user id (joined by a NUL). */
   readonly ssoIdentities = new Map<string, string>()
   /** Password reset tokens by token. */
   readonly resetTokens = new Map<string, ResetToken>()
