@@ -100,7 +100,7 @@ if (scenarioName !== undefined && scenario === undefined) {
 const topLevel = nodeSetInterval(() => {}, 2 ** 30)
 try {
   await import(pathToFileURL(program).href)
-  await scenario?.({ screen, fireEvent })
+  await scenario?.({ screen, fireEvent, close: () => window.happyDOM.close() })
 } finally {
   clearInterval(topLevel)
 }

@@ -12,6 +12,8 @@ import type * as Dom from "@testing-library/dom"
 export interface Page {
   readonly screen: typeof Dom.screen
   readonly fireEvent: typeof Dom.fireEvent
+  /** Closes the tab, its sockets with it: for a page that keeps a connection open. */
+  readonly close: () => Promise<void>
 }
 
 /** Prints an element's text, as the reader sees it. */
@@ -71,6 +73,12 @@ export const scenarios: Record<string, (page: Page) => Promise<void>> = {
   "accept-request": async ({ screen, fireEvent }) => {
     fireEvent.click(await screen.findByText("Accept"))
     show(await screen.findByText("City e-bike: accepted"))
+  },
+
+  /** The real-time connection, once the server has accepted it. */
+  "signal-live": async ({ screen, close }) => {
+    show(await screen.findByText("Live"))
+    await close()
   },
 
   /** The server's three assets, shown again in the browser once hydrated. */
