@@ -23,7 +23,7 @@
 //
 // The entries are parsed as TypeScript, in the form table.ts describes; anything else in them is
 // an error, so the generator never skips a route silently.
-import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseAst } from "rolldown/parseAst"
@@ -249,7 +249,7 @@ const lineOf = (text, offset) => text.slice(0, offset).split("\n").length
 // Writing
 // ---------------------------------------------------------------------------------------------
 
-const generatorTags = new Set(["facade", "alias", "reexport", "module", "id"])
+const generatorTags = new Set(["facade", "alias", "reexport", "module", "id", "apiReference"])
 
 /** A doc comment, indented, without the generator's own tags. */
 const renderDoc = ({ body, tags }, indent = "", extra = []) => {
@@ -431,7 +431,8 @@ const tableIndex = (families) => `${HEADER}
  * another; \`= <Target>\` makes it another name of that id), \`@facade <name>\` on a family (its
  * property on a facade instance, when not the family name), \`@alias <name>\` on a route (also that
  * method on the facade), \`@reexport <name> from "<module>"\` on a family (a function of the Effect
- * module that is not a route). Its shapes: every other exported constant is a schema of
+ * module that is not a route), \`@apiReference <section>\` on a family (its section in Stelace's API
+ * reference, which docs/api-reference.md links to). Its shapes: every other exported constant is a schema of
  * \`stelace-effect/Schemas\` (one declared \`Resource<..., T.<Name>>\` also gives the type \`<Name>\`,
  * from its fields and doc comment), every exported type a type of \`stelace-effect/Types\`. Anything
  * else is an error naming the route or the line.
@@ -594,49 +595,6 @@ ${served.flatMap((module) => module.routes.map((name) => `  ...${qualified(modul
 const REFERENCE = "docs/api-reference.md"
 const STELACE_REFERENCE = "https://docs.api.stelace.com/?version=latest"
 
-/**
- * Where Stelace's API reference covers each family: its section there, as the reference names it
- * (`null`: a route the reference leaves out). The reference's anchors are ids of its own, which
- * cannot be known offline, so the link goes to the reference and names the section. A new family
- * needs an entry here, or the generator stops.
- */
-const stelaceSections = {
-  apiKeys: "Authentication › API keys",
-  assessments: null,
-  assetTypes: "Asset API › Asset Type",
-  assets: "Asset API › Asset",
-  auth: "Authentication › Platform User authentication",
-  availabilities: "Asset API › Availability",
-  batch: null,
-  categories: "Asset API › Category",
-  config: "Configuration",
-  customAttributes: "Asset API › Custom Attribute",
-  documents: null,
-  emails: "Email API",
-  entries: "Content API › Entries",
-  events: "Event API",
-  messages: "Messages API",
-  orderLines: "Order API › Order line",
-  orderMoves: "Order API › Order move",
-  orders: "Order API › Order",
-  password: "User API › Password",
-  permissions: null,
-  providers: null,
-  ratings: "Ratings API",
-  roles: "Role API",
-  savedSearches: "Saved search API",
-  search: "Search API",
-  signal: "Signal API",
-  tasks: "Task API",
-  tokens: "Check API",
-  transactions: "Transaction API",
-  users: "User API › User",
-  webhookLogs: "Webhooks API",
-  webhooks: "Webhooks API",
-  workflowLogs: "Workflows API",
-  workflows: "Workflows API"
-}
-
 /** `T.Asset` is `Asset`, `T.A | T.B` is `A \| B` (in a table cell). */
 const typeName = (type) => type.replace(/\bT\./g, "").replace(/\s*\|\s*/g, " \\| ")
 
@@ -670,8 +628,9 @@ const cellText = (doc) => doc.body.join(" ").replace(/\s+/g, " ").replace(/\|/g,
 const referenceSection = (family, ids) => {
   const module = moduleName(family)
   const property = tag(family.doc, "facade")[0] ?? family.name
-  const section = stelaceSections[family.name]
-  if (section === undefined) fail(`family ${family.name}: scripts/generate.mjs's stelaceSections has no entry for it (its section in Stelace's API reference, or null)`)
+  // the family's section in Stelace's API reference (its `@apiReference` tag), whose anchors are
+  // ids of the reference's own that cannot be known offline: the link goes to the reference
+  const section = tag(family.doc, "apiReference")[0]
   const rows = []
   for (const route of family.routes) {
     const aliases = tag(route.doc, "alias")
@@ -691,7 +650,7 @@ const referenceSection = (family, ids) => {
     const [, name, from] = /^(\w+) from "\.\.\/(\w+)\.js"$/.exec(reexport) ?? fail(`family ${family.name}: @reexport must read <name> from "../<Module>.js"`)
     rows.push(`| \`${name}\` | no request | see \`stelace-effect/${from}\` | | \`${from}.${name}\`, here too. |`)
   }
-  const stelace = section === null ? "Stelace's API reference does not cover it." : `Stelace's API reference: [${section}](${STELACE_REFERENCE}).`
+  const stelace = section === undefined ? "Stelace's API reference does not cover it." : `Stelace's API reference: [${section}](${STELACE_REFERENCE}).`
   return [
     `## ${module}`,
     "",
@@ -810,6 +769,7 @@ const main = () => {
     return
   }
   for (const [path, content] of changed) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
     writeFileSync(join(root, path), content)
     console.log(`wrote ${path}`)
   }
