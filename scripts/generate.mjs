@@ -14,14 +14,16 @@
 //   in src/internal/routes/sharedSchemas.ts and IdsByCollection in src/internal/routes/model.ts
 //   (each between `generated` markers);
 // - src/testing/backend/Families.ts: the in-memory backend's family modules
-//   (src/testing/backend/families/*.ts), found from their exports, so a new module needs no wiring.
+//   (src/testing/backend/families/*.ts), found from their exports, so a new module needs no wiring;
+// - docs/api-reference.md: every method of both faces, per family, with its route, what it
+//   returns and fails with, and where Stelace's own API reference covers it.
 //
 //   node scripts/generate.mjs           write what changed (npm run generate)
 //   node scripts/generate.mjs --check   exit 1, naming the stale files, if anything would change
 //
 // The entries are parsed as TypeScript, in the form table.ts describes; anything else in them is
 // an error, so the generator never skips a route silently.
-import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseAst } from "rolldown/parseAst"
@@ -131,11 +133,13 @@ export const parseFamily = (text, file) => {
       const [out, input, paging] = types.typeArguments.params.map((param) => text.slice(param.start, param.end))
       if (extras !== undefined && extras.type !== "ObjectExpression") fail(`route ${route}: its extras are not an object literal`)
       const kind = extras?.properties.find((p) => p.key?.name === "kind")?.value.value
+      const session = extras?.properties.find((p) => p.key?.name === "session")?.value.value
       family.routes.push({
         name: property.key.name,
         doc: routeDoc,
         method: helper.method,
         kind: kind ?? helper.kind,
+        session,
         path: path.value,
         out,
         input,
@@ -245,7 +249,7 @@ const lineOf = (text, offset) => text.slice(0, offset).split("\n").length
 // Writing
 // ---------------------------------------------------------------------------------------------
 
-const generatorTags = new Set(["facade", "alias", "reexport", "module", "id"])
+const generatorTags = new Set(["facade", "alias", "reexport", "module", "id", "apiReference"])
 
 /** A doc comment, indented, without the generator's own tags. */
 const renderDoc = ({ body, tags }, indent = "", extra = []) => {
@@ -427,7 +431,8 @@ const tableIndex = (families) => `${HEADER}
  * another; \`= <Target>\` makes it another name of that id), \`@facade <name>\` on a family (its
  * property on a facade instance, when not the family name), \`@alias <name>\` on a route (also that
  * method on the facade), \`@reexport <name> from "<module>"\` on a family (a function of the Effect
- * module that is not a route). Its shapes: every other exported constant is a schema of
+ * module that is not a route), \`@apiReference <section>\` on a family (its section in Stelace's API
+ * reference, which docs/api-reference.md links to). Its shapes: every other exported constant is a schema of
  * \`stelace-effect/Schemas\` (one declared \`Resource<..., T.<Name>>\` also gives the type \`<Name>\`,
  * from its fields and doc comment), every exported type a type of \`stelace-effect/Types\`. Anything
  * else is an error naming the route or the line.
@@ -583,6 +588,123 @@ ${served.flatMap((module) => module.routes.map((name) => `  ...${qualified(modul
 `
 }
 
+// ---------------------------------------------------------------------------------------------
+// The API reference
+// ---------------------------------------------------------------------------------------------
+
+const REFERENCE = "docs/api-reference.md"
+const STELACE_REFERENCE = "https://docs.api.stelace.com/?version=latest"
+
+/** `T.Asset` is `Asset`, `T.A | T.B` is `A \| B` (in a table cell). */
+const typeName = (type) => type.replace(/\bT\./g, "").replace(/\s*\|\s*/g, " \\| ")
+
+/** The kind of id each collection's path parameter takes (`assets`: `AssetId`). */
+const idsOf = (families) => new Map(families.flatMap((family) => family.ids.map((id) => [id.collection, id.name])))
+
+/** A route's arguments as a reader writes them: `id: AssetId`, then the query or body, then options. */
+const argumentsOf = (route, ids) => {
+  const params = [...route.path.matchAll(/\/([a-z-]+)\/:(\w+)|:(\w+)/g)].map((match) => {
+    const name = match[2] ?? match[3]
+    const id = match[1] && ids.get(match[1])
+    return id ? `${name}: ${id}` : `${name}: string`
+  })
+  const inputName = route.method === "GET" || route.method === "DELETE" ? "query" : "body"
+  const input = route.input === undefined || /^Readonly<Record</.test(route.input) ? `${inputName}?` : `${inputName}: ${typeName(route.input)}`
+  return [...params, input, "options?"].join(", ")
+}
+
+/** What a route fails with besides the errors of every call. */
+const failuresOf = (route) => {
+  const extra = []
+  if (route.session === undefined) extra.push("`SessionExpired`")
+  if (route.out !== "unknown") extra.push("`DecodeError`¹")
+  return extra.length === 0 ? "none" : extra.join(", ")
+}
+
+/** A doc comment's text on one line, for a table cell. */
+const cellText = (doc) => doc.body.join(" ").replace(/\s+/g, " ").replace(/\|/g, "\\|").trim()
+
+/** The section of one family. */
+const referenceSection = (family, ids) => {
+  const module = moduleName(family)
+  const property = tag(family.doc, "facade")[0] ?? family.name
+  // the family's section in Stelace's API reference (its `@apiReference` tag), whose anchors are
+  // ids of the reference's own that cannot be known offline: the link goes to the reference
+  const section = tag(family.doc, "apiReference")[0]
+  const rows = []
+  for (const route of family.routes) {
+    const aliases = tag(route.doc, "alias")
+    const name = `\`${route.name}(${argumentsOf(route, ids)})\`${aliases.length > 0 ? ` (facade: also ${aliases.map((alias) => `\`${alias}\``).join(", ")})` : ""}`
+    const out = typeName(route.out)
+    const returns = route.kind === "list" ? `\`Page<${out}>\`; facade: \`ListResult<${out}>\`` : `\`${out}\``
+    rows.push(`| ${name} | \`${route.method} ${route.path}\` | ${returns} | ${failuresOf(route)} | ${cellText(route.doc)} |`)
+    if (route.kind === "list") {
+      const paginate = paginateName(family, route)
+      const inFacade = route.name === "list" || (family.name === "search" && route.name === "results")
+      const walk = `\`${paginate}(${argumentsOf(route, ids)})\`${inFacade ? "" : " (Effect only)"}`
+      const items = inFacade ? `\`Stream<${out}>\`; facade: \`AsyncIterable<${out}>\`` : `\`Stream<${out}>\``
+      rows.push(`| ${walk} | \`${route.method} ${route.path}\`, page after page | ${items} | ${failuresOf(route)} | Every item of \`${route.name}\`, across all pages, fetched as they are read. |`)
+    }
+  }
+  for (const reexport of tag(family.doc, "reexport")) {
+    const [, name, from] = /^(\w+) from "\.\.\/(\w+)\.js"$/.exec(reexport) ?? fail(`family ${family.name}: @reexport must read <name> from "../<Module>.js"`)
+    rows.push(`| \`${name}\` | no request | see \`stelace-effect/${from}\` | | \`${from}.${name}\`, here too. |`)
+  }
+  const stelace = section === undefined ? "Stelace's API reference does not cover it." : `Stelace's API reference: [${section}](${STELACE_REFERENCE}).`
+  return [
+    `## ${module}`,
+    "",
+    cellText(family.doc),
+    "",
+    `- Effect: \`import * as ${module} from "stelace-effect/${module}"\`, then \`${module}.<method>\`.`,
+    `- Promise facade: \`stelace.${property}.<method>\`, on an instance of \`createInstance\`.`,
+    `- ${stelace}`,
+    "",
+    "| Method | Route | Returns | Fails with, besides the five | What it does |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows
+  ].join("\n")
+}
+
+/** docs/api-reference.md: every family, each method of both faces. */
+const apiReference = (families) => {
+  const ids = idsOf(families)
+  const sorted = [...families].sort((a, b) => (moduleName(a) < moduleName(b) ? -1 : 1))
+  const anchor = (module) => module.toLowerCase()
+  return `<!-- Generated by scripts/generate.mjs from the route table (${FAMILIES}): edit a family's module there, then run \`npm run generate\`. -->
+# API reference
+
+Every method of the SDK, family by family, for both faces.
+The Effect function and the facade method share a name and their arguments.
+\`Assets.read(id)\` returns an \`Effect\`; \`stelace.assets.read(id)\` returns a \`Promise\`.
+
+How to read a row:
+
+- **Arguments.** Path parameters come first, then the query (\`GET\`, \`DELETE\`) or the body, then options.
+  A query or body whose fields are all optional may be left out.
+  The facade also takes a Node-style callback last, as stelace.js did.
+- **Returns.** An Effect succeeds with this value; a facade call resolves to it.
+  Every result carries \`lastResponse\` (status and request id).
+  A list is one page: \`Page\` holds \`results\` and \`paginationMeta\`, and the facade's \`ListResult\` is an array with \`paginationMeta\`.
+- **Fails with.** Every call can fail with five errors: \`InvalidArgument\`, \`ServerError\`, \`NetworkError\`, \`MalformedResponse\` and \`HookError\`.
+  The column adds what a route can fail with beyond them.
+  \`SessionExpired\` means a refresh of the user's session was refused.
+  Auth routes that store or end a session never refresh first, so they never fail with it.
+  ¹ \`DecodeError\` only once decoding is registered ([Effect guide](effect-guide.md#decoding-results-with-schemas)).
+  The facade rejects with the same classes, and with \`RequestAborted\` when its \`signal\` aborts.
+- **Stelace's API reference** is at [docs.api.stelace.com](${STELACE_REFERENCE}).
+  Its links to an endpoint use ids that cannot be checked offline, so each family names its section there.
+
+\`Forward\` (\`stelace.forward\`) calls any path of the API host: see the [Effect guide](effect-guide.md#calling-endpoints).
+
+## Contents
+
+${sorted.map((family) => `- [${moduleName(family)}](#${anchor(moduleName(family))})`).join("\n")}
+
+${sorted.map((family) => referenceSection(family, ids)).join("\n\n")}
+`
+}
+
 /** Every generated file, by path relative to the repository, and the files to delete. */
 export const generate = () => {
   const families = parseTable(
@@ -627,6 +749,7 @@ export const generate = () => {
     .sort()
     .map((file) => ({ file, text: readFileSync(join(root, BACKEND_FAMILIES, file), "utf8") }))
   files.set("src/testing/backend/Families.ts", backendFamilies(readBackendModules(backendModules)))
+  files.set(REFERENCE, apiReference(families))
   return { files, stale }
 }
 
@@ -646,6 +769,7 @@ const main = () => {
     return
   }
   for (const [path, content] of changed) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
     writeFileSync(join(root, path), content)
     console.log(`wrote ${path}`)
   }

@@ -26,6 +26,12 @@ export interface CodeBlock {
   readonly dom: boolean
   /** The esbuild loader for the block's text. */
   readonly loader: "js" | "ts" | "jsx" | "tsx"
+  /**
+   * What a reader does on the page the block renders, and what they see there: a scenario of
+   * `scenarios.ts`, named in the fence (```` ```tsx scenario=login-form ````), played after the
+   * block's top level. The checks live there, so the block reads as user code.
+   */
+  readonly scenario: string | undefined
 }
 
 /** `README.md` and every `docs/**\/*.md`, relative to `root`, in a stable order. */
@@ -74,7 +80,7 @@ const describe = (language: string, code: string): Pick<CodeBlock, "module" | "t
   }
 }
 
-const fenceOpen = /^( *)(`{3,}|~{3,})\s*([^\s`{]*)/
+const fenceOpen = /^( *)(`{3,}|~{3,})\s*([^\s`{]*)(.*)$/
 
 /** The program blocks of one Markdown file (blocks nested in list items included). */
 export const extractBlocks = (file: string, markdown: string): Array<CodeBlock> => {
@@ -83,7 +89,7 @@ export const extractBlocks = (file: string, markdown: string): Array<CodeBlock> 
   for (let i = 0; i < lines.length; i++) {
     const open = fenceOpen.exec(lines[i]!)
     if (open === null) continue
-    const [, indent, fence, info] = open as unknown as [string, string, string, string]
+    const [, indent, fence, info, rest] = open as unknown as [string, string, string, string, string]
     const close = new RegExp(`^ *${fence[0] === "`" ? "`" : "~"}{${fence.length},}\\s*$`)
     const body: Array<string> = []
     let j = i + 1
@@ -95,7 +101,8 @@ export const extractBlocks = (file: string, markdown: string): Array<CodeBlock> 
     const language = info.toLowerCase()
     if (runnableLanguages.has(language)) {
       const code = `${body.join("\n")}\n`
-      blocks.push({ file, line: i + 1, language, code, ...describe(language, code) })
+      const scenario = /(?:^|\s)scenario=([\w-]+)/.exec(rest)?.[1]
+      blocks.push({ file, line: i + 1, language, code, ...describe(language, code), scenario })
     }
     i = j
   }

@@ -22,6 +22,9 @@
  *   `<div id="root"></div>` in the body, whose documents, events and forms (`FormData`) are the
  *   globals. Timers keep such a block running only until its top-level code is done: a page's
  *   pending timers (TanStack Query's garbage collection...) are dropped, as a closed tab's are.
+ * - A `tsx` or `jsx` block may name a scenario in its fence (```` ```tsx scenario=login-form ````):
+ *   what a reader does on the page and sees there, played after the block (see `scenarios.ts`).
+ *   The checks live there, so that the block reads as user code.
  * - A block passes when its process exits with code 0 within 20 seconds, having printed something
  *   and without having called `console.error`. So it fails if it throws, rejects, leaves an
  *   unhandled rejection, logs an error, prints nothing (an example shows its reader what it did),
@@ -32,6 +35,7 @@
 import { resolve } from "node:path"
 import { afterAll, beforeAll, expect, it } from "vitest"
 import { docsBlocks } from "./blocks.js"
+import { scenarios } from "./scenarios.js"
 import type { Diagnostics, Runner } from "./runner.js"
 import { BLOCK_TIMEOUT, makeRunner, nameOf } from "./runner.js"
 
@@ -50,6 +54,12 @@ afterAll(() => runner?.dispose())
 
 it("finds the README's code blocks", () => {
   expect(blocks.filter((block) => block.file === "README.md").length).toBeGreaterThan(0)
+})
+
+it("plays every scenario on a block, and finds the scenario of every block that names one", () => {
+  const named = new Set(blocks.flatMap((block) => (block.scenario === undefined ? [] : [block.scenario])))
+  expect([...named].filter((name) => !(name in scenarios))).toEqual([])
+  expect(Object.keys(scenarios).filter((name) => !named.has(name))).toEqual([])
 })
 
 it("compiles the modules the TypeScript blocks import", () => {

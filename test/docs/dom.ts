@@ -1,7 +1,8 @@
 /**
- * Runs a `tsx` or `jsx` docs block as a page: `node dom.mjs <program>` opens a happy-dom window
- * whose globals (`window`, `document`, `localStorage`, `HTMLElement`, `FormData`...) are the
- * program's, with `<div id="root"></div>` in the body, then runs the program.
+ * Runs a `tsx` or `jsx` docs block as a page: `node dom.mjs [--scenario=<name>] <program>` opens a
+ * happy-dom window whose globals (`window`, `document`, `localStorage`, `HTMLElement`,
+ * `FormData`...) are the program's, with `<div id="root"></div>` in the body, runs the program,
+ * then plays the block's scenario (`scenarios.ts`) on the page, if it names one.
  *
  * - Where Node has a global of its own, the page's wins for what belongs to the page: its
  *   documents, events and forms (React's form actions build `new FormData(form)`, which Node's
@@ -16,6 +17,7 @@
  */
 import { pathToFileURL } from "node:url"
 import { Window } from "happy-dom"
+import { scenarios } from "./scenarios.js"
 
 const window = new Window({ url: "http://localhost/", console: globalThis.console })
 
@@ -81,17 +83,24 @@ window.document.body.innerHTML = `<div id="root"></div>`
 // a block's `findBy...` waits as long as a reader's machine may need rather than testing-library's
 // 1 s, which a render after a request can pass on a loaded machine (CI on two cores); imported
 // here, once the page's globals exist, since `screen` looks for `document` as it loads
-const { configure } = await import("@testing-library/dom")
+const { configure, fireEvent, screen } = await import("@testing-library/dom")
 configure({ asyncUtilTimeout: 10_000 })
 
 // the program sees the arguments it would have without this page around it
-const [node, , program, ...rest] = process.argv
-if (program === undefined) throw new Error("usage: node dom.mjs <program>")
+const [node, , ...args] = process.argv
+const scenarioName = args[0]?.startsWith("--scenario=") ? args.shift()!.slice("--scenario=".length) : undefined
+const [program, ...rest] = args
+if (program === undefined) throw new Error("usage: node dom.mjs [--scenario=<name>] <program>")
 process.argv = [node!, program, ...rest]
+const scenario = scenarioName === undefined ? undefined : scenarios[scenarioName]
+if (scenarioName !== undefined && scenario === undefined) {
+  throw new Error(`no scenario named ${scenarioName} in test/docs/scenarios.ts`)
+}
 
 const topLevel = nodeSetInterval(() => {}, 2 ** 30)
 try {
   await import(pathToFileURL(program).href)
+  await scenario?.({ screen, fireEvent, close: () => window.happyDOM.close() })
 } finally {
   clearInterval(topLevel)
 }

@@ -26,6 +26,14 @@ describe("finding blocks", () => {
     ])
   })
 
+  it("reads the scenario a block names in its fence", () => {
+    const markdown = `${fence}tsx scenario=login-form\nx\n${fence}\n${fence}tsx\nx\n${fence}\n`
+    expect(extractBlocks("doc.md", markdown).map((found) => [found.language, found.scenario])).toEqual([
+      ["tsx", "login-form"],
+      ["tsx", undefined]
+    ])
+  })
+
   it("takes blocks indented in list items, without their indentation", () => {
     const markdown = `1. A step:\n\n   ${fence}ts\n   const a = 1\n     const b = 2\n   ${fence}\n`
     expect(extractBlocks("doc.md", markdown)).toMatchObject([{ line: 3, code: "const a = 1\n  const b = 2\n" }])
@@ -175,6 +183,28 @@ setInterval(() => {}, 1000)
 window.setTimeout(() => {}, 300_000)
 await new Promise((resolve) => setTimeout(resolve, 50)) // the top level still waits for its own
 console.log("done")`))).toBeUndefined()
+  })
+
+  const categoryCount = (count: string) => `
+import { createRoot } from "react-dom/client"
+createRoot(document.getElementById("root")!).render(<p>{${JSON.stringify(count)}}</p>)`
+
+  it.concurrent("plays a block's scenario on its page once the block's top level is done", async () => {
+    const { failure, stdout } = await runner.run({ ...block("tsx", categoryCount("6 categories")), scenario: "category-count" })
+    expect(failure).toBeUndefined()
+    expect(stdout).toBe("6 categories\n")
+  })
+
+  it.concurrent("fails a block whose page does not show what its scenario expects", async () => {
+    expect(await failureOf({ ...block("tsx", categoryCount("5 categories")), scenario: "category-count" }))
+      .toMatch(/exited with code 1[\s\S]*Unable to find an element with the text: 6 categories/)
+  })
+
+  it.concurrent("fails a block naming a scenario that does not exist, or naming one outside a page", async () => {
+    expect(await failureOf({ ...block("tsx", categoryCount("6 categories")), scenario: "no-such-scenario" }))
+      .toMatch(/no scenario named no-such-scenario/)
+    expect(await failureOf({ ...block("ts", `console.log(1)`), scenario: "category-count" }))
+      .toMatch(/only tsx and jsx blocks render/)
   })
 
   it.concurrent("fails a jsx block that leaves a server open", async () => {

@@ -244,8 +244,10 @@ export const makeRunner = async (root: string): Promise<Runner> => {
 
   const execute = (program: string, block: CodeBlock, env: Record<string, string>, timeout: number): Promise<Outcome> =>
     new Promise((settle, reject) => {
-      // a DOM block runs inside its page (dom.ts), which closes once the block's top level is done
-      const args = ["--import", preloads.console, ...(block.dom ? [pages.dom] : []), program]
+      // a DOM block runs inside its page (dom.ts), which closes once the block's top level, and
+      // then its scenario, are done
+      const page = block.dom ? [pages.dom, ...(block.scenario === undefined ? [] : [`--scenario=${block.scenario}`])] : []
+      const args = ["--import", preloads.console, ...page, program]
       const child = spawn(process.execPath, args, { cwd: work, env, stdio: ["ignore", "pipe", "pipe", "pipe"] })
       let stdout = ""
       let stderr = ""
@@ -269,6 +271,9 @@ export const makeRunner = async (root: string): Promise<Runner> => {
 
   const run = async (block: CodeBlock, options?: { readonly timeout?: number }): Promise<RunResult> => {
     const timeout = options?.timeout ?? BLOCK_TIMEOUT
+    if (block.scenario !== undefined && !block.dom) {
+      return { failure: `names the scenario ${block.scenario}: a scenario plays on a page, which only tsx and jsx blocks render`, stdout: "" }
+    }
     const server = await startServer({ seed: "demo" })
     try {
       const slug = `${slugOf(block)}-${++runs}`

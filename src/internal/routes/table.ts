@@ -25,7 +25,8 @@
  * another; `= <Target>` makes it another name of that id), `@facade <name>` on a family (its
  * property on a facade instance, when not the family name), `@alias <name>` on a route (also that
  * method on the facade), `@reexport <name> from "<module>"` on a family (a function of the Effect
- * module that is not a route). Its shapes: every other exported constant is a schema of
+ * module that is not a route), `@apiReference <section>` on a family (its section in Stelace's API
+ * reference, which docs/api-reference.md links to). Its shapes: every other exported constant is a schema of
  * `stelace-effect/Schemas` (one declared `Resource<..., T.<Name>>` also gives the type `<Name>`,
  * from its fields and doc comment), every exported type a type of `stelace-effect/Types`. Anything
  * else is an error naming the route or the line.

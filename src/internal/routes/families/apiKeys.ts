@@ -8,6 +8,7 @@ import { ApiKeyId } from "../sharedSchemas.js"
  * API keys of the platform (`/api-keys`).
  *
  * @id ApiKeyId an API key (`apik_...`)
+ * @apiReference Authentication › API keys
  * @since 0.1.0
  */
 export const apiKeys = {

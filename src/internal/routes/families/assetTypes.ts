@@ -8,6 +8,7 @@ import { AssetTypeId, Duration, TimeUnit } from "../sharedSchemas.js"
  * Asset types: booking rules (time-based or not, pricing, transaction process) shared by assets (`/asset-types`).
  *
  * @id AssetTypeId an asset type (`typ_...`)
+ * @apiReference Asset API › Asset Type
  * @since 0.1.0
  */
 export const assetTypes = {

@@ -8,6 +8,7 @@ import { AssetId, AssetLocation, AssetTypeId, CategoryId, UserId } from "../shar
  * Assets: what the marketplace lists (`/assets`).
  *
  * @id AssetId an asset (`ast_...`)
+ * @apiReference Asset API › Asset
  * @since 0.1.0
  */
 export const assets = {

@@ -7,6 +7,7 @@ import { UserId } from "../sharedSchemas.js"
 /**
  * Authentication: login, logout, tokens and checks (`/auth`).
  *
+ * @apiReference Authentication › Platform User authentication
  * @since 0.1.0
  * @reexport info from "../Session.js"
  */

@@ -8,6 +8,7 @@ import { AssetId, AvailabilityId, Duration } from "../sharedSchemas.js"
  * Availabilities of assets over time, and the availability graph (`/availabilities`).
  *
  * @id AvailabilityId an availability (`avl_...`)
+ * @apiReference Asset API › Availability
  * @since 0.1.0
  */
 export const availabilities = {

@@ -8,6 +8,7 @@ import { CategoryId } from "../sharedSchemas.js"
  * Categories of assets (`/categories`).
  *
  * @id CategoryId a category (`ctgy_...`)
+ * @apiReference Asset API › Category
  * @since 0.1.0
  */
 export const categories = {

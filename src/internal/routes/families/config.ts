@@ -8,6 +8,7 @@ import { Duration, EmailAddress, EmailAddresses, FlatRecord } from "../sharedSch
  * The platform's configuration, public and private (`/config`).
  *
  * @module Configuration
+ * @apiReference Configuration
  * @since 0.1.0
  */
 export const config = {

@@ -8,6 +8,7 @@ import { CustomAttributeId } from "../sharedSchemas.js"
  * Custom attributes: typed fields assets can carry and searches filter on (`/custom-attributes`).
  *
  * @id CustomAttributeId a custom attribute (`attr_...`)
+ * @apiReference Asset API › Custom Attribute
  * @since 0.1.0
  */
 export const customAttributes = {

@@ -6,6 +6,7 @@ import { resource, schemaOf } from "../schemaParts.js"
 /**
  * Emails sent through the platform's email plugin (`/emails`; absent from stelace.js).
  *
+ * @apiReference Email API
  * @since 0.1.0
  */
 export const emails = {

@@ -8,6 +8,7 @@ import { EntryId } from "../sharedSchemas.js"
  * Entries: localized content collections (`/entries`).
  *
  * @id EntryId a content entry (`ent_...`)
+ * @apiReference Content API › Entries
  * @since 0.1.0
  */
 export const entries = {

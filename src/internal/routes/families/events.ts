@@ -8,6 +8,7 @@ import { EventId, StatValues } from "../sharedSchemas.js"
  * Events: what happened on the platform, with stats and history (`/events`).
  *
  * @id EventId an event (`evt_...`)
+ * @apiReference Event API
  * @since 0.1.0
  */
 export const events = {

@@ -8,6 +8,7 @@ import { MessageId, UserId } from "../sharedSchemas.js"
  * Messages between users (`/messages`).
  *
  * @id MessageId a message (`msg_...`)
+ * @apiReference Messages API
  * @since 0.1.0
  */
 export const messages = {

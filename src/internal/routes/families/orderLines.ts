@@ -8,6 +8,7 @@ import { OrderId, OrderLineId, TransactionId, UserId } from "../sharedSchemas.js
  * Order lines: what a payer owes a receiver (`/order-lines`).
  *
  * @id OrderLineId an order line (`ordl_...`)
+ * @apiReference Order API › Order line
  * @since 0.1.0
  */
 export const orderLines = {

@@ -9,6 +9,7 @@ import { OrderLine } from "./orderLines.js"
  * Order moves: money actually moved for an order (`/order-moves`).
  *
  * @id OrderMoveId an order move (`ordm_...`)
+ * @apiReference Order API › Order move
  * @since 0.1.0
  */
 export const orderMoves = {

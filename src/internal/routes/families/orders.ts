@@ -10,6 +10,7 @@ import { OrderMove } from "./orderMoves.js"
  * Orders: what users pay for transactions (`/orders`).
  *
  * @id OrderId an order (`ord_...`)
+ * @apiReference Order API › Order
  * @since 0.1.0
  */
 export const orders = {

@@ -4,6 +4,7 @@ import { as, post } from "../model.js"
 /**
  * Password change and reset (`/password`).
  *
+ * @apiReference User API › Password
  * @since 0.1.0
  */
 export const password = {

@@ -8,6 +8,7 @@ import { AssetId, RatingId, StatValues, TransactionId, UserId } from "../sharedS
  * Ratings users give each other, with stats (`/ratings`).
  *
  * @id RatingId a rating (`rtg_...`)
+ * @apiReference Ratings API
  * @since 0.1.0
  */
 export const ratings = {

@@ -8,6 +8,7 @@ import { RoleId } from "../sharedSchemas.js"
  * Roles and their permissions (`/roles`).
  *
  * @id RoleId a role (`role_...`)
+ * @apiReference Role API
  * @since 0.1.0
  */
 export const roles = {

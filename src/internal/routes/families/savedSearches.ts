@@ -10,6 +10,7 @@ const forceSave = (input: Record<string, unknown>) => ({ ...input, save: true })
  * Saved searches (`/search` with `save: true`, and `GET/PATCH/DELETE /search/:id`).
  *
  * @id SavedSearchId a saved search (`sch_...`)
+ * @apiReference Saved search API
  * @since 0.1.0
  * @facade savedSearch
  */

@@ -10,6 +10,7 @@ const noSave = (input: Record<string, unknown>) => (input.save ? { ...input, sav
 /**
  * Asset search (`POST /search`).
  *
+ * @apiReference Search API
  * @since 0.1.0
  */
 export const search = {

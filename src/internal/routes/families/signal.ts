@@ -7,6 +7,7 @@ import { type Resource, resourceOf } from "../schemaParts.js"
  * Signals: sends real-time messages to connected clients (`POST /signal`; absent from stelace.js).
  * Receiving them is `stelace-effect/Signal`'s.
  *
+ * @apiReference Signal API
  * @since 0.1.0
  * @module Signals
  */

@@ -8,6 +8,7 @@ import { TaskId } from "../sharedSchemas.js"
  * Tasks: scheduled or recurring events (`/tasks`).
  *
  * @id TaskId a task (`task_...`)
+ * @apiReference Task API
  * @since 0.1.0
  */
 export const tasks = {

@@ -7,6 +7,7 @@ import { UserId } from "../sharedSchemas.js"
 /**
  * Token checks: one-time links such as email confirmation (`/token/check`).
  *
+ * @apiReference Check API
  * @since 0.1.0
  */
 export const tokens = {

@@ -8,6 +8,7 @@ import { AssetId, AssetLocation, AssetTypeId, CategoryId, Duration, TimeUnit, Tr
  * Transactions: bookings of assets, moved through their process by transitions (`/transactions`).
  *
  * @id TransactionId a transaction (`trn_...`)
+ * @apiReference Transaction API
  * @since 0.1.0
  */
 export const transactions = {

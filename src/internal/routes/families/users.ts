@@ -9,6 +9,7 @@ import { OrganizationId, UserId } from "../sharedSchemas.js"
  *
  * @id UserId a user (`usr_...`) or an organization (`org_...`): organizations are users
  * @id OrganizationId /organizations = UserId an organization (`org_...`): a `UserId`, since organizations are users
+ * @apiReference User API › User
  * @since 0.1.0
  */
 export const users = {

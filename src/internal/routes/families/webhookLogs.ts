@@ -8,6 +8,7 @@ import { EventId, WebhookId, WebhookLogId } from "../sharedSchemas.js"
  * Logs of webhook deliveries (`/webhook-logs`; absent from stelace.js).
  *
  * @id WebhookLogId a webhook log (`whl_...`)
+ * @apiReference Webhooks API
  * @since 0.1.0
  */
 export const webhookLogs = {

@@ -9,6 +9,7 @@ import { WebhookLog } from "./webhookLogs.js"
  * Webhooks: event notifications sent to your URLs (`/webhooks`).
  *
  * @id WebhookId a webhook (`whk_...`)
+ * @apiReference Webhooks API
  * @since 0.1.0
  */
 export const webhooks = {

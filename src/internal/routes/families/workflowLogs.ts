@@ -8,6 +8,7 @@ import { EventId, WorkflowId, WorkflowLogId } from "../sharedSchemas.js"
  * Logs of workflow runs, with history (`/workflow-logs`; absent from stelace.js).
  *
  * @id WorkflowLogId a workflow log (`wfl_...`)
+ * @apiReference Workflows API
  * @since 0.1.0
  */
 export const workflowLogs = {

@@ -9,6 +9,7 @@ import { WorkflowLog } from "./workflowLogs.js"
  * Workflows: server-side automations triggered by events (`/workflows`).
  *
  * @id WorkflowId a workflow (`wfw_...`)
+ * @apiReference Workflows API
  * @since 0.1.0
  */
 export const workflows = {
