@@ -7,6 +7,7 @@
 // send (keep-alive with a socket timeout): what of the package's cost over bare is the agent's.
 // Then bare once more with only what the facade's contract adds to any call (a timer for the
 // timeout, the request id, a hidden `lastResponse`): how much of the gap no client can avoid.
+// And the request through Node's `fetch`, the floor of layerFetch on Node.
 // Then what a client costs to make: CPU per createInstance and heap per live client over 20,000
 // of them, against stelace@0.14.0's.
 //
@@ -104,6 +105,8 @@ const makeClients = async (port, small = false) => {
     // use: how much of the package's cost over bare is the agent's
     "bare, Node's global agent": () => bareWith(http.globalAgent),
     "bare + timeout and lastResponse": () => contract,
+    // Node's own fetch (undici), which layerFetch sends through: what of layerFetch's cost is Node's
+    "bare fetch + JSON": () => () => fetch(`http://127.0.0.1:${port}${path}`, { headers }).then((response) => response.json()),
     "stelace@0.14.0": () => {
       const theirs = createRequire(import.meta.url)("stelace").createInstance({ apiKey })
       theirs.setHost("127.0.0.1", port, "http")
