@@ -20,6 +20,7 @@ import type { StelaceClient } from "../internal/client/StelaceClient.js"
 import type { Method } from "../internal/routes/model.js"
 import type { Session } from "../Session.js"
 import { infoFromTokens } from "../Session.js"
+import { loginWithCode, logoutFromProvider, ssoLoginUrlWith } from "../internal/session/singleSignOn.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import { FacadeRuntime, runtimeKey } from "./FacadeRuntime.js"
 import { parseArguments } from "./stelaceJsArguments.js"
@@ -166,6 +167,14 @@ const family = (runtime: FacadeRuntime, name: string): Record<string, unknown> =
         return infoFromTokens(null)
       }
     }
+    resource.ssoLoginUrl = (target: unknown) => {
+      const url = ssoLoginUrlWith(runtime.settings, target)
+      if (url instanceof InvalidArgument) throw url
+      return url
+    }
+    // the typed error of a refused code (`getTokens` keeps rejecting as stelace.js did)
+    resource.loginWithCode = (code: string, callback?: Callback) => asCallback(runtime.client.run(loginWithCode(code)), callback)
+    resource.logoutFromProvider = (callback?: Callback) => asCallback(runtime.client.run(logoutFromProvider()), callback)
   }
   if (name === "signal") {
     // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal), so that
