@@ -6,7 +6,6 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { Assets, Auth, AuthorizationCodeError, InvalidArgument, ServerError, Stelace, TokenStore } from "../../src/index.js"
@@ -14,9 +13,6 @@ import type { Tokens } from "../../src/TokenStore.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
-
-const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown =>
-  Exit.isFailure(exit) ? (exit.cause.reasons[0] as { error?: unknown }).error : undefined
 
 /** A store holding `tokens`, readable by the test. */
 const storeWith = (tokens: Tokens | null) => {
@@ -243,24 +239,25 @@ describe("Auth.logoutFromProvider", () => {
     }).pipe(Effect.scoped))
 
   it.live.each([
-    ["a password login's session", "This refresh token cannot be used to logout from external authentication provider"],
-    ["a refresh token the server no longer knows", "Invalid refresh token"]
-  ])("ends %s at Stelace only", ([, message]) =>
+    ["a password login's session (the real server's 500)", 500, "This refresh token cannot be used to logout from external authentication provider"],
+    ["a refresh token the server no longer knows", 500, "Invalid refresh token"],
+    ["a connection without an end-session page", 422, "The connection has no endSessionUrl"]
+  ] as const)("ends %s at Stelace only", ([, status, message]) =>
     Effect.gen(function*() {
       const target = yield* recorder
       target.respond((request) =>
         (request.json as { logoutFromExternalProvider?: boolean }).logoutFromExternalProvider
-          ? { status: 500, body: { message, statusCode: 500 } }
+          ? { status, body: { message, statusCode: status } }
           : { body: { success: true } }
       )
       const store = storeWith(ssoTokens)
       const result = yield* Auth.logoutFromProvider().pipe(Effect.provide(clientLayer(target, {}, store.layer)))
       assert.deepStrictEqual(result, { _tag: "StelaceOnly" })
-      assert.strictEqual(target.requests.length, 2)
+      assert.deepStrictEqual(target.requests.map((r) => r.json), [{ logoutFromExternalProvider: true, refreshToken: "rt_sso" }, { refreshToken: "rt_sso" }])
       assert.strictEqual(store.current(), null)
     }).pipe(Effect.scoped))
 
-  it.live("never hands back a redirect to anything but an http(s) page", () =>
+  it.live("never hands back a redirect to anything but an http(s) page: the session ends at Stelace only", () =>
     Effect.gen(function*() {
       const target = yield* recorder
       target.respond((request) =>
@@ -269,18 +266,30 @@ describe("Auth.logoutFromProvider", () => {
           : { body: { success: true } }
       )
       const store = storeWith(ssoTokens)
-      const exit = yield* Effect.exit(Auth.logoutFromProvider().pipe(Effect.provide(clientLayer(target, {}, store.layer))))
-      assert.instanceOf(failureOf(exit), ServerError)
-      assert.deepStrictEqual(store.current(), ssoTokens)
+      const result = yield* Auth.logoutFromProvider().pipe(Effect.provide(clientLayer(target, {}, store.layer)))
+      assert.deepStrictEqual(result, { _tag: "StelaceOnly" })
+      assert.strictEqual(store.current(), null)
     }).pipe(Effect.scoped))
 
-  it.live("fails as a logout does when the server fails, keeping the session", () =>
+  it.live("fails as a logout does when the server cannot log anyone out, keeping the session", () =>
     Effect.gen(function*() {
       const target = yield* recorder
       target.respond(() => ({ status: 503, body: { message: "down" } }))
       const store = storeWith(ssoTokens)
       const error = yield* Effect.flip(Auth.logoutFromProvider().pipe(Effect.provide(clientLayer(target, {}, store.layer))))
       assert.instanceOf(error, ServerError)
+      assert.strictEqual((error as ServerError).statusCode, 503)
+      assert.strictEqual(target.requests.length, 2)
+      assert.deepStrictEqual(store.current(), ssoTokens)
+    }).pipe(Effect.scoped))
+
+  it.live("fails when the API cannot be reached, keeping the session", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      target.respond(() => ({ destroy: true }))
+      const store = storeWith(ssoTokens)
+      const error = yield* Effect.flip(Auth.logoutFromProvider().pipe(Effect.provide(clientLayer(target, { maxRetries: 0 }, store.layer))))
+      assert.strictEqual(error._tag, "NetworkError")
       assert.strictEqual(target.requests.length, 1)
       assert.deepStrictEqual(store.current(), ssoTokens)
     }).pipe(Effect.scoped))

@@ -128,14 +128,6 @@ const endSessionUrl = (error: ServerError): string | undefined => {
   }
 }
 
-/**
- * The server's refusals of a logout through the provider that still leave a session to end at
- * Stelace: a session from a password login (no provider), or a refresh token it no longer knows.
- * The real server answers both with a 500 that only its message tells apart.
- */
-const notThroughProvider = (error: ServerError): boolean =>
-  error.statusCode >= 400 && /cannot be used to logout from external|invalid refresh token/i.test(error.message)
-
 /** A browser's answer to a redirect: it hides where to, and the SDK never follows one. */
 const isHiddenRedirect = (error: unknown): error is NetworkError =>
   (error as { _tag?: unknown } | null)?._tag === "NetworkError" && (error as NetworkError).reason._tag === "Redirect"
@@ -148,9 +140,10 @@ const isHiddenRedirect = (error: unknown): error is NetworkError =>
  * - `{ _tag: "Redirect", url }` where the redirect can be read (Node, and any transport that does
  *   not hide redirects): send the browser to `url` to end the provider's session too;
  * - `{ _tag: "StelaceOnly" }` in a browser, whose `fetch` hides a redirect's address from
- *   scripts, and for a session that did not come from a provider (a password login).
+ *   scripts, and when the server refuses to log out through the provider (a session from a
+ *   password login, a connection without an end-session page).
  *
- * It fails as `Auth.logout` does (the network, the server, the token store).
+ * It fails as `Auth.logout` does (the network, the server, the token store), the session kept.
  *
  * @example
  * ```ts
@@ -172,9 +165,10 @@ export const logoutFromProvider = (): Effect.Effect<ProviderLogout, ErrorOf<type
             // the server revokes the refresh token only once the provider sends the browser back:
             // the SDK revokes it now, so the session ends at Stelace whatever the browser does next
             if (error instanceof ServerError) {
+              // a refusal (a password login's session, a connection without an end-session page)
+              // still leaves the session to end at Stelace
               const url = endSessionUrl(error)
-              if (url !== undefined) return Effect.as(logout, { _tag: "Redirect", url })
-              if (notThroughProvider(error)) return Effect.as(logout, stelaceOnly)
+              return Effect.as(logout, url === undefined ? stelaceOnly : { _tag: "Redirect", url })
             }
             return isHiddenRedirect(error) ? Effect.as(logout, stelaceOnly) : Effect.fail(error)
           }

@@ -180,7 +180,7 @@ export interface SsoTarget {
  *   `afterAuthenticationUrl`), by way of the API;
  * - `StelaceOnly`: the provider's session could not be ended from here. A browser hides a
  *   redirect's address from scripts, so this is what a browser gets from the real server; a
- *   session that did not come from an `openid` connection gets it too.
+ *   session the server will not log out through a provider (a password login's) gets it too.
  */
 export type ProviderLogout =
   | { readonly _tag: "Redirect"; readonly url: string }
