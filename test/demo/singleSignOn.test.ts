@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The demo's single sign-on without a browser's navigation: the page configuration's `sso`, the
- * return taken off the address bar and the history before anything reads it, the way back to a
- * path of this app only, one exchange per code, and the logout through an `openid` provider.
+ * return taken off the address bar and the history before anything reads it, a code traded only
+ * in the tab that started the login and only once, the way back to a path of this app only, and
+ * the logout through an `openid` provider.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { AuthorizationCodeError, createInstance } from "stelace-effect"
@@ -34,6 +35,7 @@ describe("the page configuration's sso", () => {
 })
 
 const STARTED = "stelace-demo.sso.started"
+const LEAVING = "stelace-demo.sso.leaving"
 
 /** Puts the page at `address`, as the API's redirect would, with a history state of the router's. */
 const landOn = (address: string) => {
@@ -53,7 +55,7 @@ describe("taking the return off the page", () => {
     landOn("/login?status=success&code=c0de")
     const entries = window.history.length
     const landing = takeSsoReturn(window)
-    expect(landing).toEqual({ outcome: { _tag: "Code", code: "c0de" }, provider: "local-id", next: "/inbox?tab=2#last" })
+    expect(landing).toEqual({ outcome: { _tag: "Code", code: "c0de" }, provider: "local-id", next: "/inbox?tab=2#last", started: true, at: "/login" })
     expect(window.location.href).toBe(`${window.location.origin}/login`)
     expect(window.location.href).not.toContain("c0de")
     // replaced, not pushed: no entry of the history holds the code, and the router's state stays
@@ -64,17 +66,34 @@ describe("taking the return off the page", () => {
   })
 
   it("takes an error's status and details off too, keeping any other query", () => {
+    sessionStorage.setItem(STARTED, JSON.stringify({ provider: "local-id", next: "/" }))
     landOn(`/login?lang=fr&status=configError&details=${encodeURIComponent("access_denied (End-User aborted interaction)")}`)
     expect(takeSsoReturn(window)?.outcome).toEqual({ _tag: "Cancelled", details: "access_denied (End-User aborted interaction)" })
     expect(window.location.search).toBe("?lang=fr")
   })
 
-  it("leaves alone a page that is not the return", () => {
+  it("takes a code off wherever it shows, even one this tab did not ask for, which is then not traded", () => {
+    landOn("/search?query=kayak&status=success&code=someone-elses")
+    expect(takeSsoReturn(window)).toEqual({ outcome: { _tag: "Code", code: "someone-elses" }, provider: undefined, next: "/", started: false, at: "/search" })
+    expect(window.location.search).toBe("?query=kayak")
+  })
+
+  it("leaves alone a page that is no return, and a failure or a logout this tab did not start", () => {
     landOn("/login?next=/inbox")
     expect(takeSsoReturn(window)).toBeUndefined()
-    landOn("/search?status=success&code=c0de")
+    landOn("/bookings?status=configError&details=x")
     expect(takeSsoReturn(window)).toBeUndefined()
-    expect(window.location.search).toBe("?status=success&code=c0de")
+    landOn("/?status=success")
+    expect(takeSsoReturn(window)).toBeUndefined()
+    expect(window.location.search).toBe("?status=success")
+  })
+
+  it("takes the end of a logout through the provider on the page the API sent the browser to", () => {
+    sessionStorage.setItem(LEAVING, JSON.stringify({ provider: "local-id" }))
+    landOn("/?status=success")
+    expect(takeSsoReturn(window)).toMatchObject({ outcome: { _tag: "LoggedOut" }, provider: "local-id", at: "/" })
+    expect(window.location.href).toBe(`${window.location.origin}/`)
+    expect(sessionStorage.getItem(LEAVING)).toBeNull()
   })
 
   it.each([
@@ -105,7 +124,7 @@ const fakeWindow = () => {
   return { window: { location: { assign }, sessionStorage, localStorage } as unknown as Window, assign }
 }
 
-const landing = (outcome: SsoLanding["outcome"]): SsoLanding => ({ outcome, provider: "local-id", next: "/bookings" })
+const landing = (outcome: SsoLanding["outcome"], started = true): SsoLanding => ({ outcome, provider: "local-id", next: "/bookings", started, at: "/login" })
 const config: SsoConfig = { platformId: "e1_test", providers: [...contract.providers, { id: "github", name: "GitHub", protocol: "oauth2" }] }
 
 describe("the app's single sign-on", () => {
@@ -128,6 +147,14 @@ describe("the app's single sign-on", () => {
     expect(sso.logoutProvider("usr_1")?.id).toBe("local-id")
   })
 
+  it("never trades a code this tab did not ask for: a link cannot log the visitor in as someone else", async () => {
+    const sso = new SingleSignOn(config, landing({ _tag: "Code", code: "someone-elses" }, false), fakeWindow().window)
+    const loginWithCode = vi.fn(async (_code: string) => {})
+    expect(await sso.finish(loginWithCode, () => "usr_1")).toBeUndefined()
+    expect(loginWithCode).not.toHaveBeenCalled()
+    expect(sso.getSnapshot()).toMatchObject({ _tag: "Failed", problem: "notStarted" })
+  })
+
   it.each([
     ["Expired", "codeExpired"],
     ["AlreadyUsed", "codeUsed"],
@@ -144,7 +171,7 @@ describe("the app's single sign-on", () => {
     [{ _tag: "Cancelled", details: "access_denied" }, { _tag: "Failed", problem: "cancelled" }],
     [{ _tag: "Failed", status: "configError", details: undefined }, { _tag: "Failed", problem: "provider" }],
     [{ _tag: "Failed", status: "serverError", details: undefined }, { _tag: "Failed", problem: "server" }],
-    [{ _tag: "LoggedOut" }, { _tag: "LoggedOut", everywhere: true }]
+    [{ _tag: "LoggedOut" }, { _tag: "LoggedOut", everywhere: true, at: "/login" }]
   ] as const)("says what a return without a code means: %j", (outcome, status) => {
     const loginWithCode = vi.fn(async () => {})
     const sso = new SingleSignOn(config, landing(outcome), fakeWindow().window)
@@ -156,7 +183,7 @@ describe("the app's single sign-on", () => {
   describe("logout", () => {
     const loggedIn = async (provider: string) => {
       const { window: fake, assign } = fakeWindow()
-      const sso = new SingleSignOn(config, { outcome: { _tag: "Code", code: "c0de" }, provider, next: "/" }, fake)
+      const sso = new SingleSignOn(config, { outcome: { _tag: "Code", code: "c0de" }, provider, next: "/", started: true, at: "/login" }, fake)
       await sso.finish(async () => {}, () => "usr_1")
       return { sso, assign }
     }
@@ -164,16 +191,18 @@ describe("the app's single sign-on", () => {
     it("goes through an openid provider: to its end-session page where the SDK could read the API's redirect", async () => {
       const { sso, assign } = await loggedIn("local-id")
       const provider = sso.logoutProvider("usr_1")!
-      expect(await sso.logOutThrough(provider, async () => ({ _tag: "Redirect", url: "http://127.0.0.1:4300/session/end?state=s" }))).toBe(true)
+      expect(await sso.logOutThrough(provider, async () => ({ _tag: "Redirect", url: "http://127.0.0.1:4300/session/end?state=s" }), "/")).toBe(true)
       expect(assign.mock.calls).toEqual([["http://127.0.0.1:4300/session/end?state=s"]])
+      // the page the provider's logout ends on is told whose logout it was
+      expect(JSON.parse(sessionStorage.getItem(LEAVING) ?? "null")).toEqual({ provider: "local-id" })
       expect(sso.logoutProvider("usr_1")).toBeUndefined()
     })
 
     it("says so when a browser hid the redirect: logged out here, maybe not at the provider", async () => {
       const { sso, assign } = await loggedIn("local-id")
-      expect(await sso.logOutThrough(sso.logoutProvider("usr_1")!, async () => ({ _tag: "StelaceOnly" }))).toBe(false)
+      expect(await sso.logOutThrough(sso.logoutProvider("usr_1")!, async () => ({ _tag: "StelaceOnly" }), "/")).toBe(false)
       expect(assign).not.toHaveBeenCalled()
-      expect(sso.getSnapshot()).toEqual({ _tag: "LoggedOut", provider: "local-id", everywhere: false })
+      expect(sso.getSnapshot()).toEqual({ _tag: "LoggedOut", provider: "local-id", everywhere: false, at: "/" })
     })
 
     it("is a plain logout for an oauth2 provider's session, another user's, or a password login's", async () => {

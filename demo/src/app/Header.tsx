@@ -103,7 +103,7 @@ export const Header = () => {
                     type="button"
                     className="secondary"
                     onClick={() => {
-                      // a session from an openid provider logs out through it (the login page then
+                      // a session from an openid provider logs out through it (the home page then
                       // says how far that went); any other, as ever
                       const provider = sso?.logoutProvider(session.userId)
                       if (sso === undefined || provider === undefined) {
@@ -112,9 +112,9 @@ export const Header = () => {
                         void navigate({ to: "/" })
                         return
                       }
-                      void sso.logOutThrough(provider, session.logoutFromProvider).then(
+                      void sso.logOutThrough(provider, session.logoutFromProvider, "/").then(
                         (leaving) => {
-                          if (!leaving) void navigate({ to: "/login" })
+                          if (!leaving) void navigate({ to: "/" })
                         },
                         () => navigate({ to: "/" })
                       )

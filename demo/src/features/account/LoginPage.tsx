@@ -33,7 +33,7 @@ export const LoginPage = () => {
   }, [sso, loginWithCode, client, router])
   // what the page said of a provider's login is not said again on a later visit
   useEffect(() => router.subscribe("onBeforeNavigate", ({ toLocation }) => {
-    if (toLocation.pathname !== "/login") sso?.dismiss()
+    if (toLocation.pathname !== "/login") sso?.dismiss("Failed")
   }), [router, sso])
   if (single.status._tag === "LoggingIn") {
     return (

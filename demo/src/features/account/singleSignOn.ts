@@ -6,43 +6,48 @@
  * 2. After the provider, the API sends the browser back to the login page with a one-time code
  *    (or what went wrong) in the query string. As the app starts, before anything else runs, that
  *    query leaves the address bar and the history (`takeSsoReturn`).
- * 3. The login page trades the code for a session (`useSession().loginWithCode`), once, then goes
- *    where the visitor was going: a path of this app, never another site.
+ * 3. The login page trades the code for a session (`useSession().loginWithCode`), once, and only
+ *    in the tab that started the login: a link carrying someone else's code logs nobody in. Then
+ *    it goes where the visitor was going: a path of this app, never another site.
  * 4. Logging out of a session from an `openid` connection goes through its provider
- *    (`logOutThrough`), as far as a browser can follow the API there.
+ *    (`logOutThrough`), as far as a browser can follow the API there; the page the API then sends
+ *    the browser to says so.
  */
 import { createContext, useContext, useSyncExternalStore } from "react"
 import { Auth, AuthorizationCodeError, type ProviderLogout, type SsoReturn, type StelaceInstance } from "stelace-effect"
 import type { SsoConfig, SsoProvider } from "../../config.js"
 import { appPath } from "./paths.js"
 
-/** The page the API sends the browser back to: the connection's `afterAuthenticationUrl` is this path of the app. */
-export const SSO_RETURN_PATH = "/login"
-
-/** Where a login that left for a provider was going (`sessionStorage`: this tab only). */
+/** A login this tab started: the connection, and where the visitor was going (`sessionStorage`). */
 const STARTED_KEY = "stelace-demo.sso.started"
+/** A logout through a provider this tab started: the connection (`sessionStorage`). */
+const LEAVING_KEY = "stelace-demo.sso.leaving"
 /** Which provider the session came from (`localStorage`, beside the session's tokens). */
 const SESSION_KEY = "stelace-demo.sso.session"
 
-/** What the login page says about a single sign-on. */
+/** What the app says about a single sign-on. */
 export type SsoStatus =
   | { readonly _tag: "Idle" }
   /** The code is being traded for a session. */
   | { readonly _tag: "LoggingIn"; readonly provider: string | undefined }
   | { readonly _tag: "Failed"; readonly problem: SsoProblem; readonly provider: string | undefined; readonly error?: unknown }
-  /** A logout through the provider: `everywhere` once the provider ended its session too. */
-  | { readonly _tag: "LoggedOut"; readonly provider: string | undefined; readonly everywhere: boolean }
+  /** A logout through the provider, said on the page `at`: `everywhere` once the provider ended its session too. */
+  | { readonly _tag: "LoggedOut"; readonly provider: string | undefined; readonly everywhere: boolean; readonly at: string }
 
 /** Why a single sign-on failed, each with its own sentence. */
-export type SsoProblem = "cancelled" | "provider" | "server" | "codeExpired" | "codeUsed" | "codeInvalid" | "other"
+export type SsoProblem = "cancelled" | "provider" | "server" | "codeExpired" | "codeUsed" | "codeInvalid" | "notStarted" | "other"
 
-/** What the address the API sent the browser back to said, and where the login was going. */
+/** What the address the API sent the browser back to said, and what this tab had started. */
 export interface SsoLanding {
   readonly outcome: SsoReturn
-  /** The connection the login went through, when this tab started it. */
+  /** The connection the login or logout went through. */
   readonly provider: string | undefined
   /** Where to go once logged in: a path of this app. */
   readonly next: string
+  /** Whether this tab started the login (a code is traded only then). */
+  readonly started: boolean
+  /** The page the API sent the browser to. */
+  readonly at: string
 }
 
 const readJson = (storage: Storage | undefined, key: string): unknown => {
@@ -63,25 +68,38 @@ const write = (storage: Storage | undefined, key: string, value: unknown) => {
   }
 }
 
+/** Reads and removes a record: each is used by one return at most. */
+const take = (storage: Storage | undefined, key: string): { provider?: unknown; next?: unknown } | undefined => {
+  const record = readJson(storage, key)
+  write(storage, key, undefined)
+  return record !== null && typeof record === "object" ? record : undefined
+}
+
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined)
 
 /**
  * Takes the API's return off the page, if this is one: reads it, then removes its query
  * (`status`, `code`, `details`) from the address bar and from this history entry with
  * `history.replaceState`, keeping the entry's state. Called first as the app starts, before the
- * router or any request can read the address.
+ * router or any request can read the address. A code is taken off wherever it shows (it is a
+ * credential); a failure or the end of a logout only when this tab started what it answers.
  */
 export const takeSsoReturn = (window: Window): SsoLanding | undefined => {
   const { location, history } = window
-  if (location.pathname !== SSO_RETURN_PATH) return undefined
   const outcome = Auth.parseSsoReturn(location.href)
   if (outcome === undefined) return undefined
+  const record = outcome._tag === "LoggedOut" ? take(window.sessionStorage, LEAVING_KEY) : take(window.sessionStorage, STARTED_KEY)
+  if (record === undefined && outcome._tag !== "Code") return undefined
   const clean = new URL(location.href)
   for (const key of ["status", "code", "details"]) clean.searchParams.delete(key)
   history.replaceState(history.state, "", clean.pathname + clean.search + clean.hash)
-  const started = readJson(window.sessionStorage, STARTED_KEY) as { provider?: unknown; next?: unknown } | undefined
-  write(window.sessionStorage, STARTED_KEY, undefined)
-  return { outcome, provider: text(started?.provider), next: appPath(text(started?.next)) }
+  return {
+    outcome,
+    provider: text(record?.provider),
+    next: appPath(text(record?.next)),
+    started: record !== undefined,
+    at: clean.pathname
+  }
 }
 
 /** The problem of a code the server refused, or of a failed exchange. */
@@ -99,7 +117,7 @@ const problemOf = (error: unknown): SsoProblem => {
 
 /**
  * The app's single sign-on: the providers the configuration offers, and the state of a return
- * from one (a store the login page reads).
+ * from one (a store the pages read).
  */
 export class SingleSignOn {
   readonly providers: ReadonlyArray<SsoProvider>
@@ -135,9 +153,9 @@ export class SingleSignOn {
     for (const listener of [...this.listeners]) listener()
   }
 
-  /** What the login page said is read: it says it no more. */
-  dismiss() {
-    if (this.status._tag !== "LoggingIn") this.set(idle)
+  /** What was said of a status of this kind is read: it is said no more. */
+  dismiss(tag: "Failed" | "LoggedOut") {
+    if (this.status._tag === tag) this.set(idle)
   }
 
   /**
@@ -147,6 +165,7 @@ export class SingleSignOn {
   start(client: StelaceInstance, provider: SsoProvider, next: string) {
     if (this.config === undefined) return
     const url = client.auth.ssoLoginUrl({ platformId: this.config.platformId, provider: provider.id })
+    this.set(idle)
     write(this.window.sessionStorage, STARTED_KEY, { provider: provider.id, next: appPath(next) })
     this.window.location.assign(url)
   }
@@ -158,10 +177,9 @@ export class SingleSignOn {
    */
   finish(loginWithCode: (code: string) => Promise<void>, userId: () => string | null): Promise<string | undefined> {
     const landing = this.landing
-    if (landing?.outcome._tag !== "Code") return Promise.resolve(undefined)
+    if (landing?.outcome._tag !== "Code" || !landing.started) return Promise.resolve(undefined)
     const code = landing.outcome.code
     this.exchange ??= (async () => {
-      this.set({ _tag: "LoggingIn", provider: landing.provider })
       try {
         await loginWithCode(code)
       } catch (error) {
@@ -191,31 +209,32 @@ export class SingleSignOn {
   /**
    * Logs out through `provider`: the session ends here, and the browser leaves for the provider's
    * end-session page where the SDK could read the API's redirect (`true`). A browser hides it, so
-   * from the real server the provider's session stays open: the login page says so (`false`).
+   * from the real server the provider's session stays open: the page `at` says so (`false`).
    */
-  async logOutThrough(provider: SsoProvider, logoutFromProvider: () => Promise<ProviderLogout>): Promise<boolean> {
+  async logOutThrough(provider: SsoProvider, logoutFromProvider: () => Promise<ProviderLogout>, at: string): Promise<boolean> {
     this.forgetSession()
     const result = await logoutFromProvider()
     if (result._tag === "Redirect") {
+      write(this.window.sessionStorage, LEAVING_KEY, { provider: provider.id })
       this.window.location.assign(result.url)
       return true
     }
-    this.set({ _tag: "LoggedOut", provider: provider.id, everywhere: false })
+    this.set({ _tag: "LoggedOut", provider: provider.id, everywhere: false, at })
     return false
   }
 }
 
 const idle: SsoStatus = { _tag: "Idle" }
 
-/** The login page's first status, from the return it was opened with. */
+/** The app's first status, from the return it was opened with. */
 const statusOf = (landing: SsoLanding | undefined): SsoStatus => {
   if (landing === undefined) return idle
   const { outcome, provider } = landing
   switch (outcome._tag) {
     case "Code":
-      return { _tag: "LoggingIn", provider }
+      return landing.started ? { _tag: "LoggingIn", provider } : { _tag: "Failed", problem: "notStarted", provider }
     case "LoggedOut":
-      return { _tag: "LoggedOut", provider, everywhere: true }
+      return { _tag: "LoggedOut", provider, everywhere: true, at: landing.at }
     case "Cancelled":
       return { _tag: "Failed", problem: "cancelled", provider }
     case "Failed":
@@ -226,7 +245,7 @@ const statusOf = (landing: SsoLanding | undefined): SsoStatus => {
 /** The app's single sign-on: the providers it offers (maybe none), and the return the page was opened with. */
 export const SingleSignOnContext = createContext<SingleSignOn | undefined>(undefined)
 
-/** The app's single sign-on, and the login page's status of it. */
+/** The app's single sign-on, and its status. */
 export const useSingleSignOn = (): { readonly sso: SingleSignOn | undefined; readonly status: SsoStatus } => {
   const sso = useContext(SingleSignOnContext)
   const status = useSyncExternalStore(sso?.subscribe ?? noSubscription, sso?.getSnapshot ?? idleSnapshot, sso?.getSnapshot ?? idleSnapshot)
