@@ -37,19 +37,33 @@ describe("Auth.ssoLoginUrl", () => {
       Effect.provide(Stelace.layerFetch({ apiKey: PUBLISHABLE_KEY, ...options }).pipe(Layer.provide(TokenStore.memory)))
     )
 
+  /** The URL without its `attempt`, which `attempt` must be. */
+  const withoutAttempt = (url: string) => {
+    const [route, query] = url.split("?")
+    assert.match(query ?? "", /^attempt=[\da-f]{18}$/)
+    return route
+  }
+
   it.effect("is the API's login route of the connection, on the client's host", () =>
     Effect.gen(function*() {
-      assert.strictEqual(yield* urlOf({ platformId: "e1_live", provider: "google" }), "https://api.stelace.com/auth/sso/e1_live/google")
+      assert.strictEqual(withoutAttempt(yield* urlOf({ platformId: "e1_live", provider: "google" })), "https://api.stelace.com/auth/sso/e1_live/google")
       assert.strictEqual(
-        yield* urlOf({ platformId: "e12_test", provider: "local-id" }, { host: "127.0.0.1", port: 4100, protocol: "http" }),
+        withoutAttempt(yield* urlOf({ platformId: "e12_test", provider: "local-id" }, { host: "127.0.0.1", port: 4100, protocol: "http" })),
         "http://127.0.0.1:4100/auth/sso/e12_test/local-id"
       )
+    }))
+
+  it.effect("is a new URL each time, so that a browser never answers it from its cache (the server's 301 has no Cache-Control)", () =>
+    Effect.gen(function*() {
+      const urls = new Set<string>()
+      for (let i = 0; i < 20; i++) urls.add(yield* urlOf({ platformId: "e1_test", provider: "google" }))
+      assert.strictEqual(urls.size, 20)
     }))
 
   it.effect("encodes the connection's name as one path segment", () =>
     Effect.gen(function*() {
       assert.strictEqual(
-        yield* urlOf({ platformId: "e1_test", provider: "my idp/é?x#y" }),
+        withoutAttempt(yield* urlOf({ platformId: "e1_test", provider: "my idp/é?x#y" })),
         "https://api.stelace.com/auth/sso/e1_test/my%20idp%2F%C3%A9%3Fx%23y"
       )
     }))

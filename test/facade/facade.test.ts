@@ -193,9 +193,11 @@ describe("the session of an instance (for user interfaces)", () => {
 describe("single sign-on", () => {
   it("auth.ssoLoginUrl is the API's login route on the instance's host, following its setters", async () => {
     const { stelace, target } = await instance()
-    expect(stelace.auth.ssoLoginUrl({ platformId: "e1_test", provider: "local-id" })).toBe(`http://127.0.0.1:${target.port}/auth/sso/e1_test/local-id`)
+    expect(stelace.auth.ssoLoginUrl({ platformId: "e1_test", provider: "local-id" })).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${target.port}/auth/sso/e1_test/local-id\\?attempt=[\\da-f]{18}$`)
+    )
     stelace.setHost("api.example.com", 443, "https")
-    expect(stelace.auth.ssoLoginUrl({ platformId: "e1_live", provider: "my idp" })).toBe("https://api.example.com/auth/sso/e1_live/my%20idp")
+    expect(stelace.auth.ssoLoginUrl({ platformId: "e1_live", provider: "my idp" })).toMatch(/^https:\/\/api\.example\.com\/auth\/sso\/e1_live\/my%20idp\?attempt=/)
     expect(target.requests).toEqual([])
   })
 

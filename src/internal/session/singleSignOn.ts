@@ -29,6 +29,17 @@ const loginRoute = { method: "GET", path: "/auth/sso/:platformId/:provider", par
 /** `<zone><platform number>_<environment>`, as the server's `parsePublicPlatformId` reads it. */
 const publicPlatformId = /^[a-z]\d+_[A-Za-z\d]+$/
 
+/**
+ * A value no other login URL has. The server answers the login route with a 301 and no
+ * `Cache-Control`, so a browser may answer the next visit of the same URL from its cache: a
+ * redirect carrying a `state` the server already spent, and a login that fails. The server ignores
+ * the query string of that route.
+ */
+const attempt = (): string => {
+  const bytes = crypto.getRandomValues(new Uint8Array(9))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")
+}
+
 /** The login URL of `target` on the API of `settings`, or why `target` is refused. */
 export const ssoLoginUrlWith = (settings: Settings, target: unknown): string | InvalidArgument => {
   try {
@@ -40,7 +51,7 @@ export const ssoLoginUrlWith = (settings: Settings, target: unknown): string | I
       return argumentError(loginRoute, `"platformId" must be a public platform id such as e1_test (zone, platform number, environment), but got: ${JSON.stringify(platformId)}`)
     }
     const path = buildPath(loginRoute, [platformId, provider])
-    return typeof path === "string" ? `${settings.wire.origin}${path}` : path
+    return typeof path === "string" ? `${settings.wire.origin}${path}?attempt=${attempt()}` : path
   } catch (error) {
     return unreadable(loginRoute, error)
   }
@@ -50,12 +61,14 @@ export const ssoLoginUrlWith = (settings: Settings, target: unknown): string | I
  * The URL that starts a login through a provider: the API's `GET /auth/sso/:platformId/:provider`
  * on the client's host. Send the browser there (`location.assign(url)`), never `fetch` it: the
  * provider's pages must be shown. Both parts are checked (a public platform id such as `e1_test`,
- * a connection name) and URL-encoded; bad ones fail with `InvalidArgument`.
+ * a connection name) and URL-encoded; bad ones fail with `InvalidArgument`. Each URL is new (an
+ * `attempt` the server ignores), so that a browser never answers it from its cache: get one per
+ * login.
  *
  * @example
  * ```ts
  * const url = yield* Auth.ssoLoginUrl({ platformId: "e1_live", provider: "google" })
- * // https://api.stelace.com/auth/sso/e1_live/google
+ * // https://api.stelace.com/auth/sso/e1_live/google?attempt=5f0c...
  * ```
  */
 export const ssoLoginUrl = (target: SsoTarget): Effect.Effect<string, InvalidArgument, StelaceClient> =>
