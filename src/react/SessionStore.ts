@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import { resources } from "../facade/resources.js"
 import type { ClientRuntime } from "../internal/client/ClientRuntime.js"
-import { SessionWriter } from "../internal/session/writer.js"
+import { clearSession } from "../internal/session/writer.js"
 import type { SessionSnapshot, SessionStatus } from "../Session.js"
 import { loginWithCode, logoutFromProvider } from "../internal/session/singleSignOn.js"
 import type { LoginParams, ProviderLogout } from "../Types.js"
@@ -54,12 +54,6 @@ export interface SessionStore {
   readonly connect: (onUserChange: (previous: Identity) => void) => () => void
 }
 
-/** Removes the stored session without a request (an expired one: nothing is left to revoke). */
-const clearSession = /*#__PURE__*/ Effect.flatMap(
-  /*#__PURE__*/ Effect.serviceOption(SessionWriter),
-  (writer) => writer._tag === "Some" ? Effect.ignore(writer.value.clear) : Effect.void
-)
-
 /** The session store of a client, over its core. @internal */
 export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
   const listeners = new Set<() => void>()
@@ -106,15 +100,12 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
     },
     login: (credentials) => runtime.request(resources.auth.login, { params: [], input: credentials }).then(() => {}),
     loginWithCode: (code) => runtime.run(loginWithCode(code)).then(() => {}),
-    logoutFromProvider: () =>
-      // an expired session has nothing left to revoke, and the provider's session is not known
-      getState().status === "expired"
-        ? runtime.run(Effect.as(clearSession, { _tag: "StelaceOnly" } as const))
-        : runtime.run(logoutFromProvider()),
+    // an expired session has no refresh token left: nothing is sent
+    logoutFromProvider: () => runtime.run(logoutFromProvider()),
     logout: () =>
       // an expired session is left for anonymous with no request: nothing is stored to revoke
       getState().status === "expired"
-        ? runtime.run(clearSession)
+        ? runtime.run(Effect.ignore(clearSession))
         : runtime.request(resources.auth.logout, { params: [], input: undefined }).then(() => {}),
     connect: (onUserChange) => {
       let previous = getIdentity()

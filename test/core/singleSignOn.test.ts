@@ -285,6 +285,16 @@ describe("Auth.logoutFromProvider", () => {
       assert.strictEqual(store.current(), null)
     }).pipe(Effect.scoped))
 
+  it.live("sends nothing without a refresh token: nobody is logged in, and what is stored goes", () =>
+    Effect.gen(function*() {
+      const target = yield* recorder
+      const store = storeWith({ accessToken: ssoTokens.accessToken })
+      const result = yield* Auth.logoutFromProvider().pipe(Effect.provide(clientLayer(target, {}, store.layer)))
+      assert.deepStrictEqual(result, { _tag: "StelaceOnly" })
+      assert.deepStrictEqual(target.requests, [])
+      assert.strictEqual(store.current(), null)
+    }).pipe(Effect.scoped))
+
   it.live("fails as a logout does when the server cannot log anyone out, keeping the session", () =>
     Effect.gen(function*() {
       const target = yield* recorder

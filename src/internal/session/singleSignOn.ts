@@ -14,7 +14,7 @@ import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { InvalidArgument, NetworkError, StelaceError, WithLastResponse } from "../../Errors.js"
 import { AuthorizationCodeError, ServerError } from "../../Errors.js"
-import type { Session } from "../../Session.js"
+import { Session } from "../../Session.js"
 import type { AuthTokens, ProviderLogout, SsoReturn, SsoTarget } from "../../Types.js"
 import type { Settings } from "../client/settings.js"
 import { StelaceClient } from "../client/StelaceClient.js"
@@ -22,6 +22,7 @@ import { argumentError, buildPath, unreadable } from "../pipeline/arguments.js"
 import { traceCall } from "../pipeline/spans.js"
 import { auth } from "../routes/families/auth.js"
 import type { ErrorOf } from "../routes/model.js"
+import { clearSession } from "./writer.js"
 
 /** The API's route that starts a login through a provider (a browser's page, not a call). */
 const loginRoute = { method: "GET", path: "/auth/sso/:platformId/:provider", params: ["platformId", "provider"], kind: "object" } as const
@@ -156,7 +157,9 @@ const isHiddenRedirect = (error: unknown): error is NetworkError =>
  *   scripts, and when the server refuses to log out through the provider (a session from a
  *   password login, a connection without an end-session page).
  *
- * It fails as `Auth.logout` does (the network, the server, the token store), the session kept.
+ * Without a stored refresh token (nobody is logged in) it sends nothing: it removes what is stored
+ * and answers `StelaceOnly`. It fails as `Auth.logout` does (the network, the server, the token
+ * store), the session kept.
  *
  * @example
  * ```ts
@@ -167,10 +170,12 @@ const isHiddenRedirect = (error: unknown): error is NetworkError =>
 export const logoutFromProvider = (): Effect.Effect<ProviderLogout, ErrorOf<typeof auth.logout>, StelaceClient | Session> =>
   traceCall(
     "Stelace.Auth.logoutFromProvider",
-    Effect.flatMap(Effect.service(StelaceClient), (client) => {
+    Effect.flatMap(Effect.all([Effect.service(StelaceClient), Effect.service(Session)]), ([client, session]) => {
       const logout = client.call(auth.logout, { params: [], input: undefined })
       const stelaceOnly: ProviderLogout = { _tag: "StelaceOnly" }
-      return client.call(auth.logout, { params: [], input: { logoutFromExternalProvider: true } }).pipe(
+      const throughProvider = client.call(auth.logout, { params: [], input: { logoutFromExternalProvider: true } })
+      // without a refresh token neither the server nor the provider knows a session to end
+      return Effect.flatMap(session.tokens, (tokens) => tokens?.refreshToken ? throughProvider : Effect.as(clearSession, stelaceOnly)).pipe(
         Effect.matchEffect({
           // a server that logged out without a redirect removed the session, and so did the SDK
           onSuccess: () => Effect.succeed(stelaceOnly),
