@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as References from "effect/References"
-import * as Tracer from "effect/Tracer"
+import type * as Tracer from "effect/Tracer"
 import * as Exit from "effect/Exit"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
@@ -28,6 +28,7 @@ import type { Options, StelaceClient } from "../../src/Stelace.js"
 import type { Recorder } from "../support/recorder.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
+import { recordingTracer } from "../support/tracing.js"
 import type { Session as SessionService } from "../../src/Session.js"
 
 /** Calls an endpoint function with arguments its type refuses (what plain JavaScript users can do). */
@@ -370,18 +371,6 @@ describe("the application's HttpClient failing on a status itself (HttpClient.fi
 })
 
 describe("spans", () => {
-  /** A tracer that keeps the spans it makes. */
-  const recording = () => {
-    const spans: Array<Tracer.NativeSpan> = []
-    const tracer = Tracer.make({
-      span: (options) => {
-        const span = new Tracer.NativeSpan(options)
-        spans.push(span)
-        return span
-      }
-    })
-    return { spans, tracer }
-  }
   const attributes = (span: Tracer.NativeSpan) => Object.fromEntries(span._attributes ?? [])
   /** A client over an HttpClient (the clients that trace their calls). */
   const traced = (target: Recorder, store: Layer.Layer<TokenStore.TokenStore> = TokenStore.memory) =>
@@ -397,7 +386,7 @@ describe("spans", () => {
         { status: 200, headers: { "x-request-id": "req_ok" }, body: { id: "ast_1" } },
         { status: 404, headers: { "x-request-id": "req_404" }, body: { message: "Asset not found" } }
       )
-      const { spans, tracer } = recording()
+      const { spans, tracer } = recordingTracer()
       yield* Effect.gen(function*() {
         yield* Assets.read("ast_1")
         yield* Effect.flip(Assets.read("ast_2"))
@@ -419,7 +408,7 @@ describe("spans", () => {
         setTokens: () => {},
         removeTokens: () => {}
       })
-      const { spans, tracer } = recording()
+      const { spans, tracer } = recordingTracer()
       yield* Assets.read("ast_1").pipe(Effect.provide(traced(target, stale)), Effect.withTracer(tracer))
       assert.includeMembers(spans.map((span) => span.name), ["Stelace.Session.refresh", "Stelace.Assets.read"])
     }).pipe(Effect.scoped))
@@ -428,7 +417,7 @@ describe("spans", () => {
     Effect.gen(function*() {
       const target = yield* recorder
       target.respond(() => ({ body: { id: "ast_1" } }))
-      const { spans, tracer } = recording()
+      const { spans, tracer } = recordingTracer()
       yield* Assets.read("ast_1").pipe(
         Effect.provide(traced(target)),
         Effect.withTracer(tracer),

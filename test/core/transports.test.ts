@@ -8,13 +8,13 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Tracer from "effect/Tracer"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as http from "node:http"
 import { Assets, MalformedResponse, NetworkError, ServerError, Stelace, TokenStore } from "../../src/index.js"
 import type { Options } from "../../src/Stelace.js"
 import { recorder } from "../support/client.js"
 import { PUBLISHABLE_KEY } from "../support/jwt.js"
+import { recordingTracer } from "../support/tracing.js"
 import type { Recorder } from "../support/recorder.js"
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {
@@ -127,14 +127,7 @@ describe("every built-in layer is the pipeline over effect's HttpClient", () => 
       Effect.gen(function*() {
         const target = yield* recorder
         target.respond(() => ({ headers: { "x-request-id": "req_1" }, body: { id: "ast_1" } }))
-        const spans: Array<Tracer.NativeSpan> = []
-        const tracer = Tracer.make({
-          span: (options) => {
-            const span = new Tracer.NativeSpan(options)
-            spans.push(span)
-            return span
-          }
-        })
+        const { spans, tracer } = recordingTracer()
         const layer = make({ apiKey: PUBLISHABLE_KEY, host: target.host, port: target.port, protocol: "http" }).pipe(Layer.provide(TokenStore.memory))
         yield* Assets.read("ast_1").pipe(Effect.provide(layer), Effect.withTracer(tracer))
         const call = spans.find((span) => span.name === "Stelace.Assets.read")

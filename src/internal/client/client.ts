@@ -4,7 +4,7 @@
  *
  * - The request of a call is built with `HttpClientRequest` (`requests.ts`).
  * - The user's access token is added with `mapRequestEffect`, from the `Session` in context.
- * - Each attempt's answer is read within the client's `timeout` (`Effect.timeout`).
+ * - Each attempt's answer is read within the client's `timeout` (`Effect.timeoutOrElse`).
  * - An error status fails as `ServerError`; a failed exchange as `NetworkError`.
  * - Idempotent calls are retried on transient failures, on a `Schedule`.
  *
