@@ -34,7 +34,7 @@ class FacadeStore extends Context.Service<FacadeStore, SubscriptionRef.Subscript
 ) {}
 
 /** A `TokenStore` over the instance's store of the moment; replacing it reads the new one at once. */
-const tokenStoreLayer = Layer.effect(
+const tokenStoreLayer = /*#__PURE__*/ Layer.effect(
   TokenStore,
   Effect.map(Effect.service(FacadeStore), (current) => {
     let adapted: { readonly store: CustomTokenStore; readonly service: TokenStore["Service"] } | undefined
@@ -55,6 +55,9 @@ const tokenStoreLayer = Layer.effect(
   })
 )
 
+/** The facade has no tracer to report to: no spans, not even the HTTP client's. */
+const untraced = /*#__PURE__*/ Layer.mergeAll(Layer.succeed(References.TracerEnabled, false), Layer.succeed(Tracer.DisablePropagation, true))
+
 export class FacadeRuntime {
   readonly client: ClientRuntime
   /** The instance's settings, as its setters left them (the client's follow). */
@@ -69,14 +72,14 @@ export class FacadeRuntime {
   constructor(settings: Settings, store?: CustomTokenStore) {
     this.settings = settings
     this.store = store
-    const layer = Session.layer.pipe(
-      Layer.provideMerge(Layer.effect(StelaceClient, Effect.suspend(() => makeClient(this.settings)))),
-      Layer.provideMerge(tokenStoreLayer.pipe(Layer.provideMerge(Layer.effect(FacadeStore, Effect.suspend(() => SubscriptionRef.make(this.tokenStore)))))),
-      Layer.provide(Layer.suspend(Platform.layer)),
-      // the facade has no tracer to report to: no spans, not even the HTTP client's
-      Layer.provide(Layer.mergeAll(Layer.succeed(References.TracerEnabled, false), Layer.succeed(Tracer.DisablePropagation, true)))
+    this.client = new ClientRuntime(() =>
+      Session.layer.pipe(
+        Layer.provideMerge(Layer.effect(StelaceClient, Effect.suspend(() => makeClient(this.settings)))),
+        Layer.provideMerge(tokenStoreLayer.pipe(Layer.provideMerge(Layer.effect(FacadeStore, Effect.suspend(() => SubscriptionRef.make(this.tokenStore)))))),
+        Layer.provide(Layer.suspend(Platform.layer)),
+        Layer.provide(untraced)
+      ) as Layer.Layer<ClientServices, unknown>
     )
-    this.client = new ClientRuntime(layer as Layer.Layer<ClientServices, unknown>)
   }
 
   /** The token store in use (by default the platform's: localStorage or memory, made on first use). */

@@ -94,7 +94,7 @@ export interface StelaceProviderOptions {
 export function StelaceProvider({ client, layer, queryClient, children }: StelaceProviderProps): ReactNode {
   const runtime = useMemo(
     // biome-ignore lint/style/noNonNullAssertion: the props give one of the two
-    () => client !== undefined ? runtimeOf(client).client : new ClientRuntime(layer!),
+    () => client !== undefined ? runtimeOf(client).client : new ClientRuntime(() => layer!),
     [client, layer]
   )
   // a runtime made here is the provider's: released when it unmounts

@@ -25,14 +25,21 @@ export type ClientServices = StelaceClient | Session
 const disposedError = () => new InvalidArgument({ message: "Stelace: this instance was disposed", reason: { _tag: "Disposed" } })
 
 export class ClientRuntime {
-  readonly runtime: ManagedRuntime.ManagedRuntime<ClientServices, unknown>
   /** Whether the build started. */
   started = false
   private disposed = false
+  private managed: ManagedRuntime.ManagedRuntime<ClientServices, unknown> | undefined
 
-  /** A runtime over `layer`, which provides a client and its session (and may provide more). */
-  constructor(layer: Layer.Layer<ClientServices, unknown>) {
-    this.runtime = ManagedRuntime.make(layer)
+  /**
+   * A runtime over the layer `layer` gives, which provides a client and its session (and may
+   * provide more). Neither is made before the first need: a server may make a client per request
+   * and never call it.
+   */
+  constructor(private readonly layer: () => Layer.Layer<ClientServices, unknown>) {}
+
+  get runtime(): ManagedRuntime.ManagedRuntime<ClientServices, unknown> {
+    this.managed ??= ManagedRuntime.make(this.layer())
+    return this.managed
   }
 
   /**
@@ -40,7 +47,8 @@ export class ClientRuntime {
    * asynchronous (the built-in token stores) is done when this returns.
    */
   built(): boolean {
-    if (this.runtime.cachedContext === undefined && !this.disposed) {
+    if (this.disposed) return this.managed?.cachedContext !== undefined
+    if (this.runtime.cachedContext === undefined) {
       this.started = true
       this.runtime.runSyncExit(Effect.void)
     }
@@ -149,7 +157,7 @@ export class ClientRuntime {
   /** Releases the runtime: calls under way are interrupted (`RequestAborted`), later ones refused. */
   dispose(): Promise<void> {
     this.disposed = true
-    return this.runtime.dispose()
+    return this.managed === undefined ? Promise.resolve() : this.managed.dispose()
   }
 }
 
