@@ -4,6 +4,8 @@
  * process, until Ctrl-C (SIGINT) or SIGTERM. The app is built first when its sources changed.
  * With `--api-only`, only the backend runs, as `stelace-effect-server` does. With `--api-url` and
  * `--publishable-key`, only the app runs, against that Stelace server (yours, or the real one).
+ * With `--sso`, a local identity provider (Local ID, scripts/localId.mjs) starts on loopback too,
+ * and the app offers "Log in with Local ID".
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
@@ -13,6 +15,7 @@ import { connectionBudget, describeBackend, descriptorLimit, loadTesting, maxBod
 import { isTileTemplate } from "../demo/src/tileTemplate.js"
 import { buildDemo } from "./demo/build.mjs"
 import { serveApp, writeSite } from "./demo/serve.mjs"
+import { startLocalId } from "./localId.mjs"
 import { quoted } from "./logText.mjs"
 
 const usage = `Usage: npm start -- [options]
@@ -21,6 +24,8 @@ const usage = `Usage: npm start -- [options]
   --api-port <port>             the API's port (default 4100; 0 picks a free one)   env API_PORT
   --host <host>                 the interface both listen on (default 127.0.0.1)   env HOST
   --api-only                    run only the API, not the app                      env API_ONLY=1
+  --sso                         offer "Log in with Local ID", an identity provider  env SSO=1
+                                started on loopback with a demo account (printed)
   --seed demo|empty|<file.json> the backend's data (default demo)                  env STELACE_SEED
   --access-token-ttl <seconds>  lifetime of access tokens (default 3600)           env ACCESS_TOKEN_TTL
   --max-body-size <size>        largest request body the API reads (default 5mb)    env MAX_BODY_SIZE
@@ -159,7 +164,8 @@ const parseOptions = (argv, env) => {
     publishableKey: fromEnv("STELACE_PUBLISHABLE_KEY"),
     mapTiles: fromEnv("MAP_TILES_URL"),
     mapAttribution: fromEnv("MAP_ATTRIBUTION"),
-    apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase())
+    apiOnly: ["1", "true", "yes"].includes(String(env.API_ONLY ?? "").toLowerCase()),
+    sso: ["1", "true", "yes"].includes(String(env.SSO ?? "").toLowerCase())
   }
   let portFlag = false
   let seedFlag = false
@@ -170,6 +176,11 @@ const parseOptions = (argv, env) => {
     if (flag === "--help" || flag === "-h") return { help: true }
     if (flag === "--api-only") {
       raw.apiOnly = true
+      continue
+    }
+    if (flag === "--sso") {
+      raw.sso = true
+      given.sso = true
       continue
     }
     const name = flags[flag]
@@ -183,6 +194,10 @@ const parseOptions = (argv, env) => {
     raw[name] = value
   }
   if (raw.apiOnly && portFlag) throw new UsageError("--port is the app's port; with --api-only, set the API's with --api-port")
+  if (raw.sso && raw.apiOnly) throw new UsageError(`${given.sso ? "--sso" : "SSO=1"} offers "Log in with Local ID" in the app; --api-only runs no app`)
+  if (raw.sso && raw.apiUrl !== undefined) {
+    throw new UsageError(`${given.sso ? "--sso" : "SSO=1"} connects the local backend to Local ID; with --api-url, configure the connection on that server (docs/testing.md)`)
+  }
   if (raw.host === "") throw new UsageError("--host needs a value")
   if (raw.apiOnly && (raw.mapTiles !== undefined || raw.mapAttribution !== undefined)) {
     throw new UsageError(`${raw.mapTiles !== undefined ? "--map-tiles" : "--map-attribution"} sets up the app's map; --api-only runs only the API`)
@@ -205,6 +220,7 @@ const parseOptions = (argv, env) => {
     accessTokenTtl: integer("--access-token-ttl", raw.accessTokenTtl, { min: 1, max: 31_536_000 }),
     maxBodySize: bodySize(raw.maxBodySize),
     apiOnly: raw.apiOnly,
+    sso: raw.sso,
     map
   }
 }
@@ -371,9 +387,16 @@ const main = async () => {
   }
 
   const { seed } = options
-  const [testing, app] = await Promise.all([
+  // Local ID starts beside the build and the backend's loading, which take longer
+  const [testing, app, localId] = await Promise.all([
     loadTesting(),
-    options.apiOnly ? undefined : buildDemo()
+    options.apiOnly ? undefined : buildDemo(),
+    options.sso
+      ? startLocalId({ host: loopbackHost(options.host) }).then((provider) => {
+        started.push(provider)
+        return provider
+      })
+      : undefined
   ])
   // connections stop short of the descriptor limit, so that idle sockets cannot starve the process
   const [apiConnections, appConnections] = connectionBudget(options.apiOnly ? [1, 0] : [3, 1], descriptorLimit())
@@ -394,13 +417,29 @@ const main = async () => {
       port: options.port,
       host: options.host,
       // the local backend's development uploads (outside the Stelace API) hold the listings' photos
-      config: { apiUrl: api.url, apiKey: api.publishableApiKey, uploadUrl: `${api.url}/_dev/uploads`, resetLinksInTerminal: true, ...options.map },
+      config: {
+        apiUrl: api.url,
+        apiKey: api.publishableApiKey,
+        uploadUrl: `${api.url}/_dev/uploads`,
+        resetLinksInTerminal: true,
+        ...options.map,
+        ...(localId === undefined ? {} : { sso: { platformId: api.publicPlatformId, providers: [localIdProvider] } })
+      },
       maxConnections: appConnections
     }).catch((error) => Promise.reject(listenError("app", error)))
     started.push(web)
     for (const origin of appOrigins(options.host, /:(\d+)$/.exec(web.url)[1])) api.allowUploadOrigin(origin)
     printResetLinks(api.backend, web.url)
-    lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`, "", "  Password reset links are printed here (no email is sent).", "")
+    lines.push(`Demo marketplace:  ${web.url}`, `Stelace API:       ${api.url}`)
+    if (localId !== undefined) {
+      await connectLocalId(api, localId, web.url)
+      lines.push(`Local ID (SSO):    ${localId.url}`)
+    }
+    lines.push("", "  Password reset links are printed here (no email is sent).", "")
+    if (localId !== undefined) {
+      const { email, password } = localId.accounts[0]
+      lines.push(`  "Log in with Local ID" (single sign-on), demo account:  ${email} / ${password}`, "")
+    }
   } else {
     lines.push(`Stelace API:       ${api.url}`, "")
   }
@@ -410,6 +449,34 @@ const main = async () => {
     ""
   )
   console.log(lines.join("\n"))
+}
+
+/** The connection the app offers, as its page configuration names it: `sso.providers` there. */
+const localIdProvider = { id: "local-id", name: "Local ID", protocol: "openid" }
+
+/** Where the app takes the browser back after a login or a logout through Local ID. */
+const ssoReturnPaths = { afterAuthentication: "/login", afterLogout: "/" }
+
+/** Local ID listens on loopback only: the interface the app uses when it is one, else 127.0.0.1. */
+const loopbackHost = (host) => (["127.0.0.1", "::1", "localhost"].includes(host) ? host : "127.0.0.1")
+
+/**
+ * Registers the local backend with Local ID, and gives the backend the `local-id` connection
+ * (OpenID Connect, PKCE) through its own API, as an operator configures a platform: the secret
+ * key's `PATCH /config/private`.
+ */
+const connectLocalId = async (api, localId, appUrl) => {
+  localId.register({ name: "local-backend", apiUrl: api.url, publicPlatformId: api.publicPlatformId, providers: { openid: localIdProvider.id } })
+  const connections = localId.connections("local-backend", {
+    afterAuthenticationUrl: new URL(ssoReturnPaths.afterAuthentication, appUrl).href,
+    afterLogoutUrl: new URL(ssoReturnPaths.afterLogout, appUrl).href
+  })
+  const response = await fetch(`${api.url}/config/private`, {
+    method: "PATCH",
+    headers: { authorization: `Basic ${btoa(`${api.secretApiKey}:`)}`, "content-type": "application/json" },
+    body: JSON.stringify({ stelace: { ssoConnections: { [localIdProvider.id]: connections[localIdProvider.id] } } })
+  })
+  if (!response.ok) throw new Error(`The local backend refused the Local ID connection (${response.status}): ${await response.text()}`)
 }
 
 /**

@@ -66,6 +66,8 @@ export interface RunningServer {
   readonly port: number
   readonly secretApiKey: string
   readonly publishableApiKey: string
+  /** The platform's id in single sign-on URLs (`/auth/sso/e1_test/<connection>`). */
+  readonly publicPlatformId: string
   /** The backend answering the requests (e.g. to issue SSO authorization codes). */
   readonly backend: Backend.Backend
   /**
@@ -178,11 +180,14 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const clock = options.clock
   const run = <A>(effect: Effect.Effect<A>): Promise<A> =>
     Effect.runPromise(clock === undefined ? effect : Effect.provideService(effect, Clock.Clock, clock))
+  // the server's own address, known once it listens: identity providers send browsers back there
+  let url = ""
   const backend = await run(Backend.make({
     seed: options.seed,
     accessTokenTtl: options.accessTokenTtl,
     maxBodySize: options.maxBodySize,
-    maxSignalClientsPerCaller: options.maxSignalClientsPerCaller
+    maxSignalClientsPerCaller: options.maxSignalClientsPerCaller,
+    apiUrl: () => url
   }))
 
   // photo uploads for the demo in development: outside the Stelace API (see Uploads.ts); the
@@ -270,11 +275,13 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   })
   const address = server.address()
   const port = typeof address === "object" && address !== null ? address.port : Number(options.port)
+  url = `http://${host}:${port}`
   return {
-    url: `http://${host}:${port}`,
+    url,
     port,
     secretApiKey: backend.secretApiKey,
     publishableApiKey: backend.publishableApiKey,
+    publicPlatformId: backend.publicPlatformId,
     backend,
     allowUploadOrigin: uploads.allowOrigin,
     close: () =>

@@ -41,13 +41,21 @@ export interface Options {
   readonly accessTokenTtl?: number | undefined
   /** The largest request body accepted, in bytes (default 5 MiB); larger ones answer 413. */
   readonly maxBodySize?: number | undefined
+  /**
+   * Where the single sign-on URLs the backend gives identity providers start (`redirect_uri`):
+   * by default the origin each request is sent to (the SDK's `baseUrl`).
+   */
+  readonly apiUrl?: string | undefined
 }
 
 /** The in-memory backend of a layer: its API keys, its request handler and its data. */
 export class Backend extends Context.Service<Backend, BackendModule.Backend>()("stelace-effect/testing/Backend") {}
 
 /** Creates a backend (outside a layer), e.g. to share one between several clients. */
-export const makeBackend = (options: Options = {}): Effect.Effect<BackendModule.Backend> => BackendModule.make(options)
+export const makeBackend = (options: Options = {}): Effect.Effect<BackendModule.Backend> => {
+  const { apiUrl, ...rest } = options
+  return BackendModule.make({ ...rest, ...(apiUrl === undefined ? {} : { apiUrl: () => apiUrl }) })
+}
 
 const decoder = new TextDecoder()
 
@@ -119,7 +127,7 @@ export const httpClient = (backend: BackendModule.Backend): HttpClient.HttpClien
       Effect.flatMap((body) =>
         body._tag === "TooLarge"
           ? Effect.succeed(backend.payloadTooLarge())
-          : backend.handle({ method: request.method, url: `${url.pathname}${url.search}`, headers, body: body.text })
+          : backend.handle({ method: request.method, url: url.href, headers, body: body.text })
       ),
       Effect.map((answer) =>
         HttpClientResponse.fromWeb(
@@ -157,10 +165,10 @@ export const layer = (options: Seed | Options = {}): Layer.Layer<HttpClient.Http
   const resolved: Options = typeof options === "string" || typeof options === "function" || !isOptions(options)
     ? { seed: options as Seed }
     : options
-  const backendLayer = Layer.effect(Backend, BackendModule.make(resolved))
+  const backendLayer = Layer.effect(Backend, makeBackend(resolved))
   const clientLayer = Layer.effect(HttpClient.HttpClient, Backend.useSync(httpClient))
   return clientLayer.pipe(Layer.provideMerge(backendLayer))
 }
 
 const isOptions = (value: object): value is Options =>
-  Object.keys(value).length === 0 || "seed" in value || "accessTokenTtl" in value || "maxBodySize" in value
+  Object.keys(value).length === 0 || "seed" in value || "accessTokenTtl" in value || "maxBodySize" in value || "apiUrl" in value

@@ -18,6 +18,7 @@ import { findApiKey, isOrganization, isRevoked, parseApiKey, parseAuthorization,
 import { recordEvent } from "./EventLog.js"
 import * as Jwt from "./Jwt.js"
 import * as R from "./Resources.js"
+import { logoutFromProvider } from "./Sso.js"
 import { user as userFamily } from "./Users.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
 import { type Doc, randomString } from "./Store.js"
@@ -63,8 +64,15 @@ export const accessTokenFor = (
   )
 }
 
-/** Opens a session: a refresh token bound to the user agent and an access token. */
-const loginTokens = Effect.fnUntraced(function*(ctx: RequestContext, user: Doc) {
+/**
+ * Opens a session: a refresh token bound to the user agent and an access token. A session opened
+ * by single sign-on keeps its provider and ID token, for the logout through that provider.
+ */
+const loginTokens = Effect.fnUntraced(function*(
+  ctx: RequestContext,
+  user: Doc,
+  sso: { readonly provider?: string | undefined; readonly idToken?: string | undefined } = {}
+) {
   const refreshToken = randomString(60)
   const loggedAt = issuedAt(ctx, user.id)
   const lifetime = durationMs(ctx.store.privateConfig.stelace?.stelaceAuthRefreshTokenExpiration, 14 * DAY)
@@ -72,7 +80,9 @@ const loginTokens = Effect.fnUntraced(function*(ctx: RequestContext, user: Doc) 
     userId: user.id,
     userAgent: ctx.headers["user-agent"],
     loggedAt,
-    expiresAt: ctx.now + lifetime
+    expiresAt: ctx.now + lifetime,
+    provider: sso.provider,
+    idToken: sso.idToken
   })
   const accessToken = yield* accessTokenFor(ctx, user, loggedAt)
   return { tokenType: "Bearer", accessToken, refreshToken, userId: user.id }
@@ -132,10 +142,10 @@ const createToken = Effect.fnUntraced(function*(ctx: RequestContext) {
       if (code === undefined) return yield* Effect.fail(unprocessable("Invalid code"))
       if (code.expiresAt <= ctx.now) return yield* Effect.fail(forbidden("Code expired"))
       if (code.used) return yield* Effect.fail(unprocessable("Code already used"))
-      code.used = true
       const user = ctx.store.get("user", code.userId)
-      if (user === undefined) return yield* Effect.fail(forbidden("User no longer exist"))
-      return yield* loginTokens(ctx, user)
+      if (user === undefined) return yield* Effect.fail(unprocessable("User does not exist"))
+      code.used = true
+      return yield* loginTokens(ctx, user, code)
     }
   }
 })
@@ -341,10 +351,12 @@ export const routes: ReadonlyArray<Route> = [
       logoutFromExternalProvider: V.boolean()
     }))
   }, (ctx) =>
-    Effect.sync(() => {
-      ctx.store.refreshTokens.delete(ctx.body.refreshToken)
-      return { success: true }
-    })),
+    ctx.body.logoutFromExternalProvider === true
+      ? logoutFromProvider(ctx, ctx.body.refreshToken)
+      : Effect.sync(() => {
+        ctx.store.refreshTokens.delete(ctx.body.refreshToken)
+        return { success: true }
+      })),
   route("POST", "/auth/check", {
     body: V.required(V.object({ apiKey: V.string(), authorization: V.string() }, { xor: [["apiKey", "authorization"]] }))
   }, check),

@@ -24,6 +24,7 @@ import * as Resources from "./Resources.js"
 import { type Access, can, type Method, type RequestContext, route, type Route } from "./Route.js"
 import { makeRouter } from "./Router.js"
 import * as Search from "./Search.js"
+import * as Sso from "./Sso.js"
 import { loadBasics, loadSeed } from "./SeedLoader.js"
 import * as Stats from "./Stats.js"
 import { type Doc, randomString, Store, uuid } from "./Store.js"
@@ -61,6 +62,11 @@ export interface BackendOptions {
    * platform's 1,000), so that one process cannot take every slot.
    */
   readonly maxSignalClientsPerCaller?: number | undefined
+  /**
+   * Where browsers reach the backend, for the URLs it gives identity providers; by default the
+   * origin of a request's absolute URL, else `http://localhost`.
+   */
+  readonly apiUrl?: (() => string) | undefined
 }
 
 /** A running in-memory backend. */
@@ -71,13 +77,15 @@ export interface Backend {
   readonly secretApiKey: string
   /** The publishable API key (`pubk_test_...`). */
   readonly publishableApiKey: string
+  /** The platform's id in single sign-on URLs, as the real server forms it: `e1_test`. */
+  readonly publicPlatformId: string
   /** The largest request body accepted, in bytes. */
   readonly maxBodySize: number
   /** The 413 answer to a body above {@link maxBodySize}, for servers that stop reading it early. */
   readonly payloadTooLarge: () => BackendResponse
   /**
    * Issues a one-time code for `POST /auth/token` with `grantType: 'authorizationCode'`, as the
-   * real server does after an SSO login (there is no identity provider here).
+   * real server does after an SSO login, without going through an identity provider.
    */
   readonly issueAuthorizationCode: (userId: string) => Effect.Effect<string>
   /** The backend's data, for assertions tests cannot make through the API (e.g. emails sent). */
@@ -109,6 +117,7 @@ const home: ReadonlyArray<Route> = [
 export const routes: ReadonlyArray<Route> = [
   ...home,
   ...Auth.routes,
+  ...Sso.routes,
   ...Users.routes,
   ...Transactions.routes,
   ...Availabilities.routes,
@@ -246,7 +255,8 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
   }
   const settings = {
     accessTokenTtl: ttl ?? 3600,
-    signingKey: yield* Jwt.importKey(randomString(40))
+    signingKey: yield* Jwt.importKey(randomString(40)),
+    env: parseApiKey(keys.secret)!.env
   }
   loadBasics(store, now, keys)
   yield* loadSeed(store, settings, now, seed).pipe(Effect.orDie)
@@ -319,6 +329,7 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
       body: (typeof body === "object" && body !== null ? body : {}) as Doc,
       headers,
       version,
+      apiUrl: options.apiUrl?.() ?? (/^https?:\/\//i.test(request.url) ? url.origin : "http://localhost"),
       now,
       requestId,
       store,
@@ -379,6 +390,7 @@ export const make = Effect.fnUntraced(function*(options: BackendOptions = {}) {
     handle,
     secretApiKey: keys.secret,
     publishableApiKey: keys.publishable,
+    publicPlatformId: Sso.publicPlatformId(settings.env),
     maxBodySize,
     payloadTooLarge: () => errorResponse(payloadTooLarge(maxBodySize), uuid()),
     issueAuthorizationCode,

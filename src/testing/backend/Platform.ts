@@ -9,6 +9,7 @@ import { type ApiError, forbidden, notFound, RawResponse, unprocessable } from "
 import { asset } from "./Families.js"
 import * as R from "./Resources.js"
 import { can, type RequestContext, route, type Route } from "./Route.js"
+import { prepareConnections } from "./Sso.js"
 import { type Doc, jsonbMerge, newId } from "./Store.js"
 import { user } from "./Users.js"
 import * as V from "./Validation.js"
@@ -50,6 +51,7 @@ const privateConfigBody = V.required(V.object({
       h: V.integer({ min: 1 }),
       d: V.integer({ min: 1 })
     }, { length: 1 })),
+    // checked, connection by connection, with the handler (Sso.ts)
     ssoConnections: V.record(),
     email: V.nullable(V.record())
   }, { unknown: true })
@@ -132,10 +134,10 @@ export const routes: ReadonlyArray<Route> = [
     }))),
   route("GET", "/config/private", { permissions: ["config:read:all"] }, (ctx) => Effect.succeed(showPrivateConfig(ctx))),
   route("PATCH", "/config/private", { permissions: ["config:edit:all"], body: privateConfigBody }, (ctx) =>
-    Effect.sync(() => {
+    prepareConnections(ctx.body).pipe(Effect.map(() => {
       ctx.store.privateConfig = mergeConfig(ctx.store.privateConfig, ctx.body)
       return showPrivateConfig(ctx)
-    })),
+    }))),
   route("GET", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
   route("PATCH", "/config/system", { auth: "system" }, () => Effect.fail(forbidden())),
   // delivered to the clients connected to `/signal` (src/testing/signal)

@@ -45,6 +45,8 @@ export interface BackendSettings {
   readonly accessTokenTtl: number
   /** Key signing and verifying access tokens. */
   readonly signingKey: SigningKey
+  /** The environment of the platform (`test` or `live`, from the secret key). */
+  readonly env: string
 }
 
 /** Everything a handler knows about the request. */
@@ -57,6 +59,8 @@ export interface RequestContext {
   readonly body: Doc
   readonly headers: Readonly<Record<string, string>>
   readonly version: ApiVersion
+  /** Where browsers reach this backend (`http://127.0.0.1:4100`), for the URLs it gives identity providers. */
+  readonly apiUrl: string
   /** Milliseconds since the epoch, from Effect's `Clock` when the request arrived. */
   readonly now: number
   readonly requestId: string

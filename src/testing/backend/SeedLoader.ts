@@ -103,6 +103,7 @@ export const loadSeed = Effect.fnUntraced(function*(
     query: {},
     headers: {},
     version: latestVersion,
+    apiUrl: "http://localhost",
     now,
     requestId: "seed",
     store,

@@ -17,6 +17,9 @@ export interface RefreshToken {
   readonly userAgent: string | undefined
   readonly loggedAt: number
   readonly expiresAt: number
+  /** A single sign-on session's connection and ID token. */
+  readonly provider?: string | undefined
+  readonly idToken?: string | undefined
 }
 
 /** A one-time code exchanged by `POST /auth/token` with `grantType: 'authorizationCode'`. */
@@ -24,6 +27,20 @@ export interface AuthorizationCode {
   readonly userId: string
   readonly expiresAt: number
   used: boolean
+  /** The single sign-on connection and ID token of the session it opens. */
+  readonly provider?: string | undefined
+  readonly idToken?: string | undefined
+}
+
+/** What the `state` of a login or logout through an identity provider stands for. */
+export interface SsoState {
+  readonly kind: "login" | "logout"
+  readonly provider: string
+  readonly expiresAt: number
+  readonly codeVerifier?: string
+  readonly nonce?: string
+  /** The session a logout ends. */
+  readonly refreshToken?: string
 }
 
 /** A password reset token, valid 10 minutes. */
@@ -128,6 +145,10 @@ export class Store {
   readonly refreshTokens = new Map<string, RefreshToken>()
   /** Authorization codes by code. */
   readonly authorizationCodes = new Map<string, AuthorizationCode>()
+  /** Logins and logouts through identity providers under way, by `state`. */
+  readonly ssoStates = new Map<string, SsoState>()
+  /** User ids by connection and provider's user id (joined by a NUL). */
+  readonly ssoIdentities = new Map<string, string>()
   /** Password reset tokens by token. */
   readonly resetTokens = new Map<string, ResetToken>()
   /** When each user last asked for password resets (ms), the recent ones only: the rate limit's. */

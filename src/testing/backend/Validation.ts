@@ -113,8 +113,14 @@ export const alternatives = (options: ReadonlyArray<Rule>, base: BaseRule = {}):
   options,
   ...base
 })
-/** Joi's `when`: `then` when the sibling `ref` equals `is`, `otherwise` else (keys of an object only). */
+/**
+ * Joi's `when`: `then` when the sibling `ref` equals `is` (or `is(value)` holds, for a function),
+ * `otherwise` else (keys of an object only).
+ */
 export const when = (ref: string, is: unknown, then: Rule, otherwise: Rule): Rule => ({ kind: "when", ref, is, then, otherwise })
+
+const whenHolds = (is: unknown, value: unknown): boolean =>
+  typeof is === "function" ? (is as (value: unknown) => boolean)(value) : (value ?? undefined) === is
 /** Gives a rule a default value (Joi's `default`). */
 export const withDefault = (rule: Rule, value: unknown): Rule => ({ ...rule, default: value })
 /** Marks a rule required. */
@@ -363,7 +369,7 @@ const check = (value: unknown, rule: Rule, path: ReadonlyArray<string | number>,
       if (keys !== undefined) {
         for (const [key, declared] of Object.entries(keys)) {
           const keyRule = declared.kind === "when"
-            ? ((source[declared.ref] ?? undefined) === declared.is ? declared.then : declared.otherwise)
+            ? (whenHolds(declared.is, source[declared.ref]) ? declared.then : declared.otherwise)
             : declared
           const checked = check(source[key], keyRule, [...path, key], state)
           if (checked !== undefined) output[key] = checked

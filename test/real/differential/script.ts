@@ -502,6 +502,11 @@ const sessions = (run: string): Array<Step> => {
     { name: "tokens: confirm again", as: "none", method: "GET", path: "/token/check/{{checkToken}}" },
     { name: "tokens: confirm with a redirection", as: "none", method: "GET", path: "/token/check/{{checkToken}}", query: { redirect: "true" } },
     { name: "tokens: an unknown token", as: "none", method: "GET", path: "/token/check/unknown-token" },
+    // single sign-on with a provider runs in sso.real.ts, on both sides; here, what needs none
+    { name: "sso: a login on no platform", as: "none", method: "GET", path: "/auth/sso/bad/local-id" },
+    { name: "sso: a callback on no platform", as: "none", method: "GET", path: "/auth/sso/bad/local-id/callback" },
+    { name: "sso: a logout callback on no platform", as: "none", method: "GET", path: "/auth/sso/bad/local-id/logout/callback" },
+    { name: "sso: the keys of no platform", as: "none", method: "GET", path: "/auth/sso/bad/local-id/jwks" },
     { name: "auth: log out", as: "public", method: "POST", path: "/auth/logout", body: { refreshToken: "{{session:david.refreshToken}}" } },
     { name: "auth: refresh after logout", as: "public", method: "POST", path: "/auth/token", body: { grantType: "refreshToken", refreshToken: "{{session:david.refreshToken}}" } },
     { name: "auth: log out without a token", as: "public", method: "POST", path: "/auth/logout", body: {} }
