@@ -107,6 +107,9 @@ const call = (runtime: FacadeRuntime, endpoint: AnyEndpoint, args: Array<unknown
   }
 }
 
+/** The callback among a method's arguments: a function, as stelace.js took it, else none. */
+const callbackOf = (value: unknown): Callback | undefined => (typeof value === "function" ? value as Callback : undefined)
+
 /** A method of a family: stelace.js's arguments, a callback last or a promise. */
 const method = (runtime: FacadeRuntime, endpoint: AnyEndpoint) => (...args: Array<unknown>) => {
   const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
@@ -173,8 +176,8 @@ const family = (runtime: FacadeRuntime, name: string): Record<string, unknown> =
       return url
     }
     // the typed error of a refused code (`getTokens` keeps rejecting as stelace.js did)
-    resource.loginWithCode = (code: string, callback?: Callback) => asCallback(runtime.client.run(loginWithCode(code)), callback)
-    resource.logoutFromProvider = (callback?: Callback) => asCallback(runtime.client.run(logoutFromProvider()), callback)
+    resource.loginWithCode = (code: string, callback?: unknown) => asCallback(runtime.client.run(loginWithCode(code)), callbackOf(callback))
+    resource.logoutFromProvider = (callback?: unknown) => asCallback(runtime.client.run(logoutFromProvider()), callbackOf(callback))
   }
   if (name === "signal") {
     // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal), so that

@@ -219,6 +219,16 @@ describe("single sign-on", () => {
     expect(results).toEqual([null, tokens])
   })
 
+  it("auth.loginWithCode and auth.logoutFromProvider take only a function as callback, as the other methods do", async () => {
+    const { stelace, target } = await instance()
+    const tokens = { tokenType: "Bearer", accessToken: accessToken({ userId: "usr_sso", expiresIn: 3600 }), refreshToken: "rt_sso", userId: "usr_sso" }
+    target.respond((request) => (request.path === "/auth/token" ? { body: tokens } : { body: { success: true } }))
+    const loginWithCode = stelace.auth.loginWithCode as (code: string, callback: unknown) => Promise<unknown>
+    const logoutFromProvider = stelace.auth.logoutFromProvider as (callback: unknown) => Promise<unknown>
+    expect({ ...((await loginWithCode("c0de", { not: "a function" })) as object) }).toEqual(tokens)
+    expect(await logoutFromProvider("not a function")).toEqual({ _tag: "StelaceOnly" })
+  })
+
   it("auth.loginWithCode rejects a reused code with AuthorizationCodeError, where getTokens keeps stelace.js's ServerError", async () => {
     const { stelace, target } = await instance()
     target.respond(() => ({ status: 422, body: { message: "Code already used", statusCode: 422 } }))
