@@ -624,6 +624,24 @@ const failuresOf = (route) => {
 /** A doc comment's text on one line, for a table cell. */
 const cellText = (doc) => doc.body.join(" ").replace(/\s+/g, " ").replace(/\|/g, "\\|").trim()
 
+/** The doc comment of `export const name` in the source file `file`, without its tags and examples. */
+const docOf = (file, name) => {
+  const source = readFileSync(join(root, file), "utf8")
+  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export const ${name}\\b`).exec(source)
+  if (!match) return ""
+  const lines = match[1].split("\n").map((line) => line.replace(/^\s*\* ?/, ""))
+  const end = lines.findIndex((line) => line.startsWith("@"))
+  return (end === -1 ? lines : lines.slice(0, end)).join(" ")
+}
+
+/** The first sentence of a doc comment, as a table cell; the generator fails without one. */
+const firstSentence = (doc, file, name) => {
+  const text = doc.replace(/\s+/g, " ").trim()
+  if (text === "") fail(`${file}: ${name} needs a doc comment, which the API reference quotes`)
+  const end = text.search(/\.(\s|$)/)
+  return (end === -1 ? text : text.slice(0, end + 1)).replace(/\|/g, "\\|")
+}
+
 /** The section of one family. */
 const referenceSection = (family, ids) => {
   const module = moduleName(family)
@@ -647,8 +665,15 @@ const referenceSection = (family, ids) => {
     }
   }
   for (const reexport of tag(family.doc, "reexport")) {
-    const [, name, from] = /^(\w+) from "\.\.\/(\w+)\.js"$/.exec(reexport) ?? fail(`family ${family.name}: @reexport must read <name> from "../<Module>.js"`)
-    rows.push(`| \`${name}\` | no request | see \`stelace-effect/${from}\` | | \`${from}.${name}\`, here too. |`)
+    const [, name, from] = /^(\w+) from "\.\.\/([\w/]+)\.js"$/.exec(reexport) ?? fail(`family ${family.name}: @reexport must read <name> from "../<module>.js"`)
+    if (!from.includes("/")) {
+      rows.push(`| \`${name}\` | no request | see \`stelace-effect/${from}\` | | \`${from}.${name}\`, here too. |`)
+      continue
+    }
+    // a function of the family written by hand in an internal module: its doc comment's first sentence
+    const doc = docOf(`src/${from}.ts`, name)
+    const route = /`((?:GET|POST|PUT|PATCH|DELETE) \/[^`\s]*)/.exec(doc)?.[1]
+    rows.push(`| \`${name}\` | ${route ? `\`${route}\`` : "no request"} | | | ${firstSentence(doc, `${from}.ts`, name)} |`)
   }
   const stelace = section === undefined ? "Stelace's API reference does not cover it." : `Stelace's API reference: [${section}](${STELACE_REFERENCE}).`
   return [

@@ -246,6 +246,29 @@ export class SessionExpired extends /*#__PURE__*/ tagged("SessionExpired")<{
   readonly cause?: ServerError
 }> {}
 
+/**
+ * Why the server refused an SSO login code (`POST /auth/token` with `grantType: "authorizationCode"`):
+ * - `Invalid`: no such code (or its user is gone): the server answers 422;
+ * - `Expired`: the code is older than its hour: 403;
+ * - `AlreadyUsed`: the code was exchanged before (a code works once): 422.
+ */
+export type AuthorizationCodeErrorReason =
+  | { readonly _tag: "Invalid" }
+  | { readonly _tag: "Expired" }
+  | { readonly _tag: "AlreadyUsed" }
+
+/**
+ * The server refused an SSO login code (see `AuthorizationCodeErrorReason`): nothing was stored,
+ * and the user must log in again. `message` and `statusCode` are the server's; `cause` keeps its
+ * `ServerError`.
+ */
+export class AuthorizationCodeError extends /*#__PURE__*/ tagged("AuthorizationCodeError")<{
+  readonly message: string
+  readonly reason: AuthorizationCodeErrorReason
+  readonly statusCode: number
+  readonly cause?: ServerError
+}> {}
+
 /** Why a `HookError` happened: what the code threw or rejected with (`Failed`), or no answer in time (`Timeout`). */
 export type HookErrorReason = { readonly _tag: "Failed" } | { readonly _tag: "Timeout" }
 
@@ -385,7 +408,7 @@ export class SignalError extends /*#__PURE__*/ tagged("SignalError")<{
 }> {}
 
 // an app's bundler may rename a class (`ServerError2`): users read `error.constructor.name`
-for (const Class of [ServerError, NetworkError, SessionExpired, HookError, InvalidArgument, MalformedResponse, RequestAborted, DecodeError, SignalError]) {
+for (const Class of [ServerError, NetworkError, SessionExpired, AuthorizationCodeError, HookError, InvalidArgument, MalformedResponse, RequestAborted, DecodeError, SignalError]) {
   Object.defineProperty(Class, "name", { value: Class.prototype.name })
 }
 
@@ -397,6 +420,7 @@ export type StelaceError =
   | ServerError
   | NetworkError
   | SessionExpired
+  | AuthorizationCodeError
   | HookError
   | InvalidArgument
   | MalformedResponse
@@ -446,6 +470,10 @@ export const fromJSON = (json: unknown): StelaceError | undefined => {
     case "SessionExpired":
       return typeof json.statusCode === "number"
         ? new SessionExpired({ message: "User session expired", reason: { _tag: "RefreshTokenRefused" }, statusCode: json.statusCode, data: json.data })
+        : undefined
+    case "AuthorizationCodeError":
+      return reason && typeof json.statusCode === "number"
+        ? new AuthorizationCodeError({ message, reason, statusCode: json.statusCode })
         : undefined
     case "HookError": {
       const hook = json.hook

@@ -77,6 +77,8 @@ export const ServerError = /*#__PURE__*/ errorSchema<Errors.ServerError>(["Serve
 export const NetworkError = /*#__PURE__*/ errorSchema<Errors.NetworkError>(["NetworkError"])
 /** A `SessionExpired`: its status and `data`. */
 export const SessionExpired = /*#__PURE__*/ errorSchema<Errors.SessionExpired>(["SessionExpired"])
+/** An `AuthorizationCodeError`: the server's message and status, and why it refused the code. */
+export const AuthorizationCodeError = /*#__PURE__*/ errorSchema<Errors.AuthorizationCodeError>(["AuthorizationCodeError"])
 /** A `HookError`: which hook, and why. */
 export const HookError = /*#__PURE__*/ errorSchema<Errors.HookError>(["HookError"])
 /** An `InvalidArgument`: its message and reason. */
@@ -95,6 +97,7 @@ export const StelaceError = /*#__PURE__*/ errorSchema<StelaceErrorType>([
   "ServerError",
   "NetworkError",
   "SessionExpired",
+  "AuthorizationCodeError",
   "HookError",
   "InvalidArgument",
   "MalformedResponse",

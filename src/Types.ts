@@ -331,7 +331,7 @@ export interface AccessTokenResult extends Fields<typeof S.AccessTokenResult.fie
 export interface ParsedApiKey extends Fields<typeof S.ParsedApiKey.fields> {}
 /** Result of `POST /auth/check`. */
 export interface AuthCheckResult extends Fields<typeof S.AuthCheckResult.fields> {}
-export type { AccessTokenClaims, AuthCheckParams, AuthorizationCodeGrantParams, ImpersonateTokenGrantParams, LoginParams, LogoutParams, RefreshTokenGrantParams, TokenParams, TokenResult } from "./internal/routes/families/auth.js"
+export type { AccessTokenClaims, AuthCheckParams, AuthorizationCodeGrantParams, ImpersonateTokenGrantParams, LoginParams, LogoutParams, ProviderLogout, RefreshTokenGrantParams, SsoReturn, SsoTarget, TokenParams, TokenResult } from "./internal/routes/families/auth.js"
 /** An availability (`avl_`): the quantity of an asset over a period, possibly recurring. */
 export interface Availability extends Fields<typeof S.Availability.fields> {}
 /** One step of an availability graph. */

@@ -8,6 +8,8 @@ export * as TokenStore from "./TokenStore.js"
 export * as Session from "./Session.js"
 export * as Schemas from "./Schemas.js"
 export {
+  AuthorizationCodeError,
+  type AuthorizationCodeErrorReason,
   DecodeError,
   type DecodeErrorReason,
   HookError,

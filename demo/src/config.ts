@@ -5,7 +5,8 @@
  * everything on the platform, stops the app before anything is sent with it.
  *
  * It also says where the search page's map takes its tiles from, and whom to credit for them
- * (OpenStreetMap's standard tiles unless told otherwise).
+ * (OpenStreetMap's standard tiles unless told otherwise), and which identity providers the login
+ * and sign-up pages offer (`sso`, absent when the platform has none).
  */
 
 import { defaultTileTemplate, isTileTemplate } from "./tileTemplate.js"
@@ -24,6 +25,24 @@ export interface Config {
    * email, where a real platform emails the link (a workflow on `password__reset_requested`).
    */
   readonly resetLinksInTerminal: boolean
+  /** The platform's single sign-on connections the app offers, if any. */
+  readonly sso?: SsoConfig | undefined
+}
+
+/** An identity provider the login and sign-up pages offer: "Log in with {name}". */
+export interface SsoProvider {
+  /** The connection's name in the platform's `stelace.ssoConnections`. */
+  readonly id: string
+  /** The provider's name as people know it. */
+  readonly name: string
+  /** `openid` connections can end the provider's session at logout; `oauth2` ones cannot. */
+  readonly protocol: "openid" | "oauth2"
+}
+
+/** Which single sign-on the app offers: the platform's public id (`e1_test`) and its providers. */
+export interface SsoConfig {
+  readonly platformId: string
+  readonly providers: ReadonlyArray<SsoProvider>
 }
 
 /** Why the page's configuration cannot be used; the start-up page says it in the visitor's language (`boot.<problem>`). */
@@ -39,6 +58,7 @@ export type ConfigProblem =
   | "mapTilesInvalid"
   | "mapAttributionInvalid"
   | "resetLinksInvalid"
+  | "ssoInvalid"
 
 export type ConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problem: ConfigProblem }
 
@@ -49,6 +69,25 @@ export const defaultMapTiles = {
 } as const
 
 const defaults = { apiUrl: "http://127.0.0.1:4100", apiKey: "pubk_test_LocalStelacePublicKey0001", ...defaultMapTiles }
+
+const nonEmpty = (value: unknown): value is string => typeof value === "string" && value.trim() !== ""
+
+/** The `sso` part of the configuration, or `undefined` when it is not one. */
+const readSso = (raw: unknown): SsoConfig | undefined => {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return undefined
+  const { platformId, providers } = raw as { platformId?: unknown; providers?: unknown }
+  if (!nonEmpty(platformId) || !Array.isArray(providers) || providers.length === 0) return undefined
+  const read: Array<SsoProvider> = []
+  for (const provider of providers as ReadonlyArray<unknown>) {
+    if (provider === null || typeof provider !== "object") return undefined
+    const { id, name, protocol } = provider as { id?: unknown; name?: unknown; protocol?: unknown }
+    if (!nonEmpty(id) || !nonEmpty(name) || (protocol !== "openid" && protocol !== "oauth2")) return undefined
+    // one button per connection: a name given twice would be two buttons doing one thing
+    if (read.some((other) => other.id === id)) return undefined
+    read.push({ id, name: name.trim(), protocol })
+  }
+  return { platformId, providers: read }
+}
 
 /** The configuration of this page, or why the app cannot run with it. */
 export const readConfig = (text: string | null | undefined): ConfigResult => {
@@ -67,8 +106,17 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
     uploadUrl,
     mapTiles = defaults.mapTiles,
     mapAttribution = defaults.mapAttribution,
-    resetLinksInTerminal = false
-  } = raw as { apiUrl?: unknown; apiKey?: unknown; uploadUrl?: unknown; mapTiles?: unknown; mapAttribution?: unknown; resetLinksInTerminal?: unknown }
+    resetLinksInTerminal = false,
+    sso: rawSso
+  } = raw as {
+    apiUrl?: unknown
+    apiKey?: unknown
+    uploadUrl?: unknown
+    mapTiles?: unknown
+    mapAttribution?: unknown
+    resetLinksInTerminal?: unknown
+    sso?: unknown
+  }
   if (typeof apiKey === "string" && apiKey.startsWith("seck_")) {
     return { ok: false, problem: "secretKey" }
   }
@@ -104,5 +152,9 @@ export const readConfig = (text: string | null | undefined): ConfigResult => {
   if (typeof resetLinksInTerminal !== "boolean") {
     return { ok: false, problem: "resetLinksInvalid" }
   }
-  return { ok: true, config: { apiUrl: url, apiKey, uploadUrl: upload, mapTiles, mapAttribution, resetLinksInTerminal } }
+  const sso = rawSso === undefined ? undefined : readSso(rawSso)
+  if (rawSso !== undefined && sso === undefined) {
+    return { ok: false, problem: "ssoInvalid" }
+  }
+  return { ok: true, config: { apiUrl: url, apiKey, uploadUrl: upload, mapTiles, mapAttribution, resetLinksInTerminal, sso } }
 }

@@ -14,11 +14,16 @@ import { createStelaceQueries } from "stelace-effect/react"
 import { AppProviders } from "./app/providers.js"
 import { createAppRouter } from "./app/router.js"
 import { type Config, readConfig } from "./config.js"
+import { SingleSignOn, takeSsoReturn } from "./features/account/singleSignOn.js"
 import { httpUploader } from "./features/listings/photos.js"
 import { describeError, isTransient } from "./lib/errors.js"
 import { activate, initialLocale, LanguageProvider } from "./lib/i18n/index.js"
 import { PageTitle } from "./ui/PageTitle.js"
 import "./styles.css"
+
+// back from a provider's login: its code leaves the address bar and the history before anything
+// else can read it (the router, a request's Referer, a script)
+const ssoLanding = takeSsoReturn(window)
 
 const root = createRoot(document.getElementById("root")!, {
   // a page that failed says why on the page (the API's refusal, its code that could not load):
@@ -59,16 +64,23 @@ const configProblems = {
   uploadUrlProtocol: /*i18n*/ "boot.uploadUrlProtocol",
   mapTilesInvalid: /*i18n*/ "boot.mapTilesInvalid",
   mapAttributionInvalid: /*i18n*/ "boot.mapAttributionInvalid",
-  resetLinksInvalid: /*i18n*/ "boot.resetLinksInvalid"
+  resetLinksInvalid: /*i18n*/ "boot.resetLinksInvalid",
+  ssoInvalid: /*i18n*/ "boot.ssoInvalid"
 } as const
 
-const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinksInTerminal }: Config) => {
+const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinksInTerminal, sso }: Config) => {
   const client = createInstance({
     apiKey,
     host: apiUrl.hostname,
     port: Number(apiUrl.port || (apiUrl.protocol === "https:" ? 443 : 80)),
     protocol: apiUrl.protocol.replace(":", "")
   })
+  // each provider's login URL is checked now (a public platform id, a connection's name), not on a click
+  try {
+    for (const provider of sso?.providers ?? []) client.auth.ssoLoginUrl({ platformId: sso!.platformId, provider: provider.id })
+  } catch {
+    return refuse(configProblems.ssoInvalid)
+  }
 
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -95,6 +107,7 @@ const start = ({ apiUrl, apiKey, uploadUrl, mapTiles, mapAttribution, resetLinks
         uploader={uploadUrl === undefined ? undefined : httpUploader(uploadUrl, accessTokenOf(client))}
         tiles={{ url: mapTiles, attribution: mapAttribution }}
         resetLinksInTerminal={resetLinksInTerminal}
+        singleSignOn={new SingleSignOn(sso, ssoLanding, window)}
       >
         <RouterProvider router={router} />
       </AppProviders>

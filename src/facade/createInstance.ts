@@ -20,6 +20,7 @@ import type { StelaceClient } from "../internal/client/StelaceClient.js"
 import type { Method } from "../internal/routes/model.js"
 import type { Session } from "../Session.js"
 import { infoFromTokens } from "../Session.js"
+import { loginWithCode, logoutFromProvider, ssoLoginUrlWith } from "../internal/session/singleSignOn.js"
 import type { CustomTokenStore, Tokens } from "../TokenStore.js"
 import { FacadeRuntime, runtimeKey } from "./FacadeRuntime.js"
 import { parseArguments } from "./stelaceJsArguments.js"
@@ -106,6 +107,9 @@ const call = (runtime: FacadeRuntime, endpoint: AnyEndpoint, args: Array<unknown
   }
 }
 
+/** The callback among a method's arguments: a function, as stelace.js took it, else none. */
+const callbackOf = (value: unknown): Callback | undefined => (typeof value === "function" ? value as Callback : undefined)
+
 /** A method of a family: stelace.js's arguments, a callback last or a promise. */
 const method = (runtime: FacadeRuntime, endpoint: AnyEndpoint) => (...args: Array<unknown>) => {
   const callback = typeof args[args.length - 1] === "function" ? args.pop() as Callback : undefined
@@ -166,6 +170,14 @@ const family = (runtime: FacadeRuntime, name: string): Record<string, unknown> =
         return infoFromTokens(null)
       }
     }
+    resource.ssoLoginUrl = (target: unknown) => {
+      const url = ssoLoginUrlWith(runtime.settings, target)
+      if (url instanceof InvalidArgument) throw url
+      return url
+    }
+    // the typed error of a refused code (`getTokens` keeps rejecting as stelace.js did)
+    resource.loginWithCode = (code: string, callback?: unknown) => asCallback(runtime.client.run(loginWithCode(code)), callbackOf(callback))
+    resource.logoutFromProvider = (callback?: unknown) => asCallback(runtime.client.run(logoutFromProvider()), callbackOf(callback))
   }
   if (name === "signal") {
     // the signal client is installed by `Signal.install(stelace)` (stelace-effect/Signal), so that

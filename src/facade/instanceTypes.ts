@@ -8,7 +8,7 @@
  */
 import type { LastResponse, SessionExpired, StelaceError, WithLastResponse } from "../Errors.js"
 import type { Endpoint, Kind, MetaOf, PaginationMeta, ParamArgs } from "../internal/routes/model.js"
-import type { ApiVersion, AuthTokens, LoginParams } from "../Types.js"
+import type { ApiVersion, AuthTokens, LoginParams, ProviderLogout, SsoTarget } from "../Types.js"
 import type { Options } from "../internal/client/settings.js"
 import type { Effect } from "effect/Effect"
 import type { Redacted } from "effect/Redacted"
@@ -136,6 +136,30 @@ export type FacadeResources<V = undefined> =
       info(): SessionInfo
       /** Logs a user in (`POST /auth/login`) and stores the returned tokens as the session. */
       login: FacadeMethod<[], LoginParams, AuthTokens & WithLastResponse>
+      /**
+       * The URL that starts a login through a provider (the API's `GET
+       * /auth/sso/:platformId/:provider`), for the browser to go to. Throws `InvalidArgument` on a
+       * bad platform id or connection name.
+       */
+      ssoLoginUrl(target: SsoTarget): string
+      /**
+       * Logs in with the one-time code of a provider login's return (`POST /auth/token`,
+       * `authorizationCode` grant) and stores the session. Rejects with `AuthorizationCodeError`
+       * (`Invalid`, `Expired`, `AlreadyUsed`) when the server refuses the code.
+       */
+      loginWithCode: {
+        (code: string): Promise<AuthTokens & WithLastResponse>
+        (code: string, callback: Callback<AuthTokens & WithLastResponse>): Promise<void>
+      }
+      /**
+       * Logs out through the provider of an `openid` connection: the session ends at Stelace, and
+       * resolves to `{ _tag: "Redirect", url }` (the provider's end-session page) where the
+       * server's redirect can be read, `{ _tag: "StelaceOnly" }` in a browser, which hides it.
+       */
+      logoutFromProvider: {
+        (): Promise<ProviderLogout>
+        (callback: Callback<ProviderLogout>): Promise<void>
+      }
     }
     readonly search: FacadeResource<ResourceTable["search"], V> & {
       /**

@@ -6,9 +6,10 @@
 import * as Effect from "effect/Effect"
 import { resources } from "../facade/resources.js"
 import type { ClientRuntime } from "../internal/client/ClientRuntime.js"
-import { SessionWriter } from "../internal/session/writer.js"
+import { clearSession } from "../internal/session/writer.js"
 import type { SessionSnapshot, SessionStatus } from "../Session.js"
-import type { LoginParams } from "../Types.js"
+import { loginWithCode, logoutFromProvider } from "../internal/session/singleSignOn.js"
+import type { LoginParams, ProviderLogout } from "../Types.js"
 
 /** Who is asking: what query keys carry, so one user's cached data is never shown to another. */
 export interface Identity {
@@ -43,8 +44,12 @@ export interface SessionStore {
   readonly settled: (signal?: AbortSignal) => Promise<void>
   /** Logs in (`POST /auth/login`). */
   readonly login: (credentials: LoginParams) => Promise<void>
+  /** Logs in with the code of a provider login's return (`POST /auth/token`, `authorizationCode` grant). */
+  readonly loginWithCode: (code: string) => Promise<void>
   /** Logs out; an expired session is left with no request (nothing is stored to revoke). */
   readonly logout: () => Promise<void>
+  /** Logs out through the session's provider (see `Auth.logoutFromProvider`). */
+  readonly logoutFromProvider: () => Promise<ProviderLogout>
   /** Follows the client's session; returns the function that stops. */
   readonly connect: (onUserChange: (previous: Identity) => void) => () => void
 }
@@ -94,10 +99,13 @@ export const makeSessionStore = (runtime: ClientRuntime): SessionStore => {
       })
     },
     login: (credentials) => runtime.request(resources.auth.login, { params: [], input: credentials }).then(() => {}),
+    loginWithCode: (code) => runtime.run(loginWithCode(code)).then(() => {}),
+    // an expired session has no refresh token left: nothing is sent
+    logoutFromProvider: () => runtime.run(logoutFromProvider()),
     logout: () =>
       // an expired session is left for anonymous with no request: nothing is stored to revoke
       getState().status === "expired"
-        ? runtime.run(Effect.flatMap(Effect.serviceOption(SessionWriter), (writer) => writer._tag === "Some" ? Effect.ignore(writer.value.clear) : Effect.void))
+        ? runtime.run(Effect.ignore(clearSession))
         : runtime.request(resources.auth.logout, { params: [], input: undefined }).then(() => {}),
     connect: (onUserChange) => {
       let previous = getIdentity()

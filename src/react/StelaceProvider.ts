@@ -19,7 +19,7 @@ import { runtimeOf } from "../facade/FacadeRuntime.js"
 import type { ClientServices } from "../internal/client/ClientRuntime.js"
 import { ClientRuntime } from "../internal/client/ClientRuntime.js"
 import type { SessionEvent } from "../Session.js"
-import type { LoginParams } from "../Types.js"
+import type { LoginParams, ProviderLogout } from "../Types.js"
 import { queriesFor, type StelaceQueries } from "./queries.js"
 import { makeSessionStore, type SessionState, type SessionStore } from "./SessionStore.js"
 
@@ -133,15 +133,27 @@ export const useRunStelace = (): <A, E>(effect: Effect.Effect<A, E, ClientServic
 export interface UseSessionResult extends SessionState {
   /** Logs in (`POST /auth/login`); rejects with the SDK's typed error (a `ServerError` on bad credentials). */
   readonly login: (credentials: LoginParams) => Promise<void>
+  /**
+   * Logs in with the one-time code a provider login's return carries (see `Auth.parseSsoReturn`);
+   * rejects with `AuthorizationCodeError` (`Invalid`, `Expired`, `AlreadyUsed`) when the server
+   * refuses it. Call it once per code: a code works once.
+   */
+  readonly loginWithCode: (code: string) => Promise<void>
   /** Logs out: the server revokes the refresh token and the stored tokens are removed. */
   readonly logout: () => Promise<void>
+  /**
+   * Logs out of a session from an `openid` connection through its provider: the session ends at
+   * Stelace, and the result says whether the browser can be sent to the provider's end-session
+   * page (`Redirect`) or not (`StelaceOnly`: a browser hides the server's redirect).
+   */
+  readonly logoutFromProvider: () => Promise<ProviderLogout>
 }
 
 /**
  * The session of the provider's client: `status`, `userId`, `organizationId`, `roles`,
- * `expiresAt`, plus `login` and `logout` (stable functions). Re-renders on login, logout, token
- * refresh, expiry, organization change, on a change made in another tab, and when an asynchronous
- * token store first answers.
+ * `expiresAt`, plus `login`, `loginWithCode` (single sign-on), `logout` and `logoutFromProvider`
+ * (stable functions). Re-renders on login, logout, token refresh, expiry, organization change, on
+ * a change made in another tab, and when an asynchronous token store first answers.
  *
  * `status` is `loading` until the token store has answered (at once with the built-in stores),
  * then `anonymous` or `authenticated`; `expired` after the server refused the refresh token, with
@@ -158,7 +170,10 @@ export interface UseSessionResult extends SessionState {
 export const useSession = (): UseSessionResult => {
   const { store } = useStelaceContext("useSession")
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
-  return useMemo(() => ({ ...state, login: store.login, logout: store.logout }), [state, store])
+  return useMemo(
+    () => ({ ...state, login: store.login, loginWithCode: store.loginWithCode, logout: store.logout, logoutFromProvider: store.logoutFromProvider }),
+    [state, store]
+  )
 }
 
 /**

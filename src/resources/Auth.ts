@@ -20,3 +20,11 @@ export const getTokens = /*#__PURE__*/ call(endpoints, "getTokens", "Stelace.Aut
 export const check = /*#__PURE__*/ call(endpoints, "check", "Stelace.Auth.check")
 
 export { info } from "../Session.js"
+
+export { ssoLoginUrl } from "../internal/session/singleSignOn.js"
+
+export { loginWithCode } from "../internal/session/singleSignOn.js"
+
+export { logoutFromProvider } from "../internal/session/singleSignOn.js"
+
+export { parseSsoReturn } from "../internal/session/singleSignOn.js"

@@ -156,6 +156,7 @@ const rows: ReadonlyArray<Row> = [
   call(Auth.getTokens, [{ grantType: "refreshToken", refreshToken: "rt_1" }], "POST /auth/token", `{"grantType":"refreshToken","refreshToken":"rt_1"}`, {
     reply: TOKENS_REPLY
   }),
+  call(Auth.loginWithCode, ["c0de"], "POST /auth/token", `{"grantType":"authorizationCode","code":"c0de"}`, { reply: TOKENS_REPLY }),
   call(Auth.check, [{ apiKey: "pubk_test_x" }], "POST /auth/check", `{"apiKey":"pubk_test_x"}`),
 
   list(Availabilities.list, [{ assetId: "ast_1" }], "GET /availabilities?assetId=ast_1"),
@@ -335,8 +336,11 @@ const rows: ReadonlyArray<Row> = [
 /** Root exports that are not resource modules. */
 const INFRASTRUCTURE = new Set(["Stelace", "TokenStore", "Session", "Schemas"])
 
-/** Exported functions that are not endpoint calls (tested elsewhere, or helpers). */
-const NOT_ENDPOINTS = new Set(["Auth.info"])
+/**
+ * Exported functions that are not one endpoint call (tested elsewhere, or helpers): single sign-on's
+ * URL and return, which send nothing, and its logout, which sends two (singleSignOn.test.ts).
+ */
+const NOT_ENDPOINTS = new Set(["Auth.info", "Auth.ssoLoginUrl", "Auth.parseSsoReturn", "Auth.logoutFromProvider"])
 
 /** Every resource module of the package root, by name. */
 const resourceModules = (): ReadonlyArray<readonly [string, Record<string, unknown>]> =>

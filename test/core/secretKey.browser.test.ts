@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
-import { Assets, createInstance, InvalidArgument, Stelace, TokenStore } from "../../src/index.js"
+import { Assets, Auth, createInstance, InvalidArgument, Stelace, TokenStore } from "../../src/index.js"
 import { PUBLISHABLE_KEY, SECRET_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
 import { startRecorder } from "../support/recorder.js"
@@ -130,5 +130,48 @@ describe("the layers", () => {
       )
     )
     expect(target.requests.map((r) => r.headers.authorization)).toStrictEqual([basic(SECRET_KEY)])
+  })
+})
+
+describe("the SSO code exchange", () => {
+  /** A trusted page's client: the secret key let through by the opt-in. */
+  const trusted = () => {
+    const stelace = createInstance({ apiKey: SECRET_KEY, dangerouslyAllowSecretKeyInBrowser: true })
+    stelace.setHost(target.host, target.port, "http")
+    return stelace
+  }
+
+  const expectCodeRefusal = (error: unknown) => {
+    expect(error).toBeInstanceOf(InvalidArgument)
+    expect(error).toMatchObject({ reason: { _tag: "SecretKey" } })
+    expect((error as InvalidArgument).message).toMatch(/an SSO code is exchanged with a publishable key \(pubk_\.\.\.\), never with a secret key in a browser/)
+  }
+
+  it("never runs with a secret key, even with dangerouslyAllowSecretKeyInBrowser: Auth.loginWithCode sends nothing", async () => {
+    const layer = Stelace.layerFetch({ apiKey: SECRET_KEY, host: target.host, port: target.port, protocol: "http", dangerouslyAllowSecretKeyInBrowser: true }).pipe(
+      Layer.provide(TokenStore.memory)
+    )
+    expectCodeRefusal(await Effect.runPromise(Effect.flip(Auth.loginWithCode("c0de").pipe(Effect.provide(layer)))))
+    expect(target.requests).toStrictEqual([])
+  })
+
+  it("nor through the facade's loginWithCode, nor its getTokens with the authorizationCode grant", async () => {
+    const stelace = trusted()
+    expectCodeRefusal(await stelace.auth.loginWithCode("c0de").then(() => undefined, (error: unknown) => error))
+    expectCodeRefusal(await stelace.auth.getTokens({ grantType: "authorizationCode", code: "c0de" }).then(() => undefined, (error: unknown) => error))
+    expect(target.requests).toStrictEqual([])
+    // the trusted page's other calls go on
+    await stelace.assets.read("ast_1")
+    expect(target.requests.map((r) => r.path)).toStrictEqual(["/assets/ast_1"])
+  })
+
+  it("runs with a publishable key", async () => {
+    target.respond(() => ({ body: { tokenType: "Bearer", accessToken: "a.b.c", refreshToken: "rt_1", userId: "usr_1" } }))
+    const stelace = createInstance({ apiKey: PUBLISHABLE_KEY })
+    stelace.setHost(target.host, target.port, "http")
+    await stelace.auth.loginWithCode("c0de")
+    expect(target.requests.map((r) => [r.path, r.json, r.headers.authorization])).toStrictEqual([
+      ["/auth/token", { grantType: "authorizationCode", code: "c0de" }, basic(PUBLISHABLE_KEY)]
+    ])
   })
 })

@@ -34,3 +34,11 @@ it("createInstance and layerNode send a secret key without any option", async ()
   )
   expect(target.requests.map((r) => r.headers.authorization)).toStrictEqual([`Basic ${btoa(`${SECRET_KEY}:`)}`, `Basic ${btoa(`${SECRET_KEY}:`)}`])
 })
+
+it("a server exchanges an SSO code with its secret key", async () => {
+  target.respond(() => ({ body: { tokenType: "Bearer", accessToken: "a.b.c", refreshToken: "rt_1", userId: "usr_1" } }))
+  const stelace = createInstance({ apiKey: SECRET_KEY })
+  stelace.setHost(target.host, target.port, "http")
+  await stelace.auth.loginWithCode("c0de")
+  expect(target.requests.map((r) => [r.path, r.json])).toStrictEqual([["/auth/token", { grantType: "authorizationCode", code: "c0de" }]])
+})

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import {
   Assets,
+  AuthorizationCodeError,
   createInstance,
   DecodeError,
   HookError,
@@ -34,6 +35,7 @@ const oneOfEach = (): ReadonlyArray<StelaceError> => [
   }),
   new NetworkError({ message: "Network Error: connection refused on GET https://api.test/assets", reason: { _tag: "Refused" }, method: "GET", url: "https://api.test/assets" }),
   new SessionExpired({ message: "User session expired", reason: { _tag: "RefreshTokenRefused" }, statusCode: 403, data: { reason: "expired" } }),
+  new AuthorizationCodeError({ message: "Code already used", reason: { _tag: "AlreadyUsed" }, statusCode: 422 }),
   new HookError({ message: "Stelace: getTokens failed: boom", hook: "getTokens", reason: { _tag: "Failed" } }),
   new InvalidArgument({ message: "Stelace: bad", reason: { _tag: "Argument" } }),
   MalformedResponse.fromAnswer({

@@ -70,6 +70,21 @@ describe("login", () => {
     expect(runs.ours.tokens).toStrictEqual(loggedIn)
   })
 
+  it.each([
+    [422, "Invalid code"],
+    [403, "Code expired"],
+    [422, "Code already used"]
+  ])("getTokens with a refused SSO code (%i %s) rejects as stelace.js did, and stores nothing", async (status, message) => {
+    const runs = await runBoth(recorder.current, {
+      reply: () => ({ status, body: { message, statusCode: status } }),
+      run: (stelace) => stelace.auth.getTokens({ grantType: "authorizationCode", code: "code_1" })
+    })
+    expect(runs.ours.wire).toStrictEqual(runs.upstream.wire)
+    expect(runs.ours.outcome).toStrictEqual(runs.upstream.outcome)
+    expect(runs.ours.outcome).toMatchObject({ error: { statusCode: status, message } })
+    expect(runs.ours.tokens).toBeNull()
+  })
+
   it("without an API key, a session sends apiKey=null (the server answers 401 either way)", async () => {
     const runs = await runBoth(recorder.current, { config: {}, tokens: loggedIn, run: (stelace) => stelace.assets.read("ast_1") })
     expectSame(runs)

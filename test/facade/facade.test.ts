@@ -1,7 +1,7 @@
 /** Facade behaviours beyond stelace.js that the differential suite does not cover. */
 import * as Redacted from "effect/Redacted"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { createInstance, InvalidArgument, RequestAborted } from "../../src/index.js"
+import { AuthorizationCodeError, createInstance, InvalidArgument, RequestAborted, ServerError } from "../../src/index.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
 import { startRecorder } from "../support/recorder.js"
@@ -187,5 +187,75 @@ describe("the session of an instance (for user interfaces)", () => {
     const stelace = createInstance({ apiKey: PUBLISHABLE_KEY })
     await stelace.dispose()
     await expect(stelace.assets.list()).rejects.toBeInstanceOf(InvalidArgument)
+  })
+})
+
+describe("single sign-on", () => {
+  it("auth.ssoLoginUrl is the API's login route on the instance's host, following its setters", async () => {
+    const { stelace, target } = await instance()
+    expect(stelace.auth.ssoLoginUrl({ platformId: "e1_test", provider: "local-id" })).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${target.port}/auth/sso/e1_test/local-id\\?attempt=[\\da-f]{18}$`)
+    )
+    stelace.setHost("api.example.com", 443, "https")
+    expect(stelace.auth.ssoLoginUrl({ platformId: "e1_live", provider: "my idp" })).toMatch(/^https:\/\/api\.example\.com\/auth\/sso\/e1_live\/my%20idp\?attempt=/)
+    expect(target.requests).toEqual([])
+  })
+
+  it("auth.ssoLoginUrl throws InvalidArgument on a bad target", async () => {
+    const { stelace } = await instance()
+    expect(() => stelace.auth.ssoLoginUrl({ platformId: "1", provider: "google" })).toThrow(InvalidArgument)
+    expect(() => stelace.auth.ssoLoginUrl({ platformId: "e1_test", provider: ".." })).toThrow(/"provider" must not be ".."/)
+    expect(() => stelace.auth.ssoLoginUrl(undefined as never)).toThrow(/expected \{ platformId, provider \}/)
+  })
+
+  it("auth.loginWithCode stores the session, resolves to the tokens, and answers a callback too", async () => {
+    const { stelace, target } = await instance()
+    const tokens = { tokenType: "Bearer", accessToken: accessToken({ userId: "usr_sso", expiresIn: 3600 }), refreshToken: "rt_sso", userId: "usr_sso" }
+    target.respond(() => ({ body: tokens }))
+    expect({ ...(await stelace.auth.loginWithCode("c0de")) }).toEqual(tokens)
+    expect(stelace.auth.info()).toEqual({ isAuthenticated: true, userId: "usr_sso" })
+    const results: Array<unknown> = []
+    await stelace.auth.loginWithCode("c0de2", (error, result) => results.push(error, result && { ...result }))
+    expect(results).toEqual([null, tokens])
+  })
+
+  it("auth.loginWithCode and auth.logoutFromProvider take only a function as callback, as the other methods do", async () => {
+    const { stelace, target } = await instance()
+    const tokens = { tokenType: "Bearer", accessToken: accessToken({ userId: "usr_sso", expiresIn: 3600 }), refreshToken: "rt_sso", userId: "usr_sso" }
+    target.respond((request) => (request.path === "/auth/token" ? { body: tokens } : { body: { success: true } }))
+    const loginWithCode = stelace.auth.loginWithCode as (code: string, callback: unknown) => Promise<unknown>
+    const logoutFromProvider = stelace.auth.logoutFromProvider as (callback: unknown) => Promise<unknown>
+    expect({ ...((await loginWithCode("c0de", { not: "a function" })) as object) }).toEqual(tokens)
+    expect(await logoutFromProvider("not a function")).toEqual({ _tag: "StelaceOnly" })
+  })
+
+  it("auth.loginWithCode rejects a reused code with AuthorizationCodeError, where getTokens keeps stelace.js's ServerError", async () => {
+    const { stelace, target } = await instance()
+    target.respond(() => ({ status: 422, body: { message: "Code already used", statusCode: 422 } }))
+    const typed = await stelace.auth.loginWithCode("c0de").catch((e: unknown) => e)
+    expect(typed).toBeInstanceOf(AuthorizationCodeError)
+    expect(typed).toMatchObject({ reason: { _tag: "AlreadyUsed" }, statusCode: 422, message: "Code already used" })
+    const legacy = await stelace.auth.getTokens({ grantType: "authorizationCode", code: "c0de" }).catch((e: unknown) => e)
+    expect(legacy).toBeInstanceOf(ServerError)
+    expect(stelace.auth.info()).toEqual({ isAuthenticated: false, userId: null })
+  })
+
+  it("auth.logoutFromProvider resolves to the provider's end-session page in Node, the session removed", async () => {
+    const { stelace, target } = await instance()
+    const tokens = { tokenType: "Bearer", accessToken: accessToken({ userId: "usr_sso", expiresIn: 3600 }), refreshToken: "rt_sso", userId: "usr_sso" }
+    target.respond((request) => {
+      if (request.path === "/auth/token") return { body: tokens }
+      return (request.json as { logoutFromExternalProvider?: boolean }).logoutFromExternalProvider
+        ? { status: 301, headers: { location: "https://idp.test/session/end?state=s" }, body: "" }
+        : { body: { success: true } }
+    })
+    await stelace.auth.loginWithCode("c0de")
+    expect(await stelace.auth.logoutFromProvider()).toEqual({ _tag: "Redirect", url: "https://idp.test/session/end?state=s" })
+    expect(stelace.auth.info()).toEqual({ isAuthenticated: false, userId: null })
+    expect(target.requests.map((r) => r.json)).toEqual([
+      { grantType: "authorizationCode", code: "c0de" },
+      { logoutFromExternalProvider: true, refreshToken: "rt_sso" },
+      { refreshToken: "rt_sso" }
+    ])
   })
 })

@@ -3,7 +3,7 @@
  * `@ts-expect-error` is misuse the types must refuse; the other lines must compile.
  */
 import { createInstance } from "../../src/index.js"
-import type { Asset, AssetId, ListResult, SessionExpired, StelaceInstance } from "../../src/index.js"
+import type { Asset, AssetId, AuthTokens, ListResult, ProviderLogout, SessionExpired, StelaceInstance } from "../../src/index.js"
 
 declare const stelace: StelaceInstance
 const instance: StelaceInstance = createInstance({ apiKey: "pubk_test_x", apiVersion: "2019-05-20" })
@@ -40,6 +40,18 @@ export async function usage() {
 
   const info: { isAuthenticated: boolean; userId: string | null } = stelace.auth.info()
   void info
+
+  // single sign-on: the login URL, the code exchange (its tokens), the logout through the provider
+  const loginUrl: string = stelace.auth.ssoLoginUrl({ platformId: "e1_test", provider: "google" })
+  const sso: AuthTokens = await stelace.auth.loginWithCode("code")
+  await stelace.auth.loginWithCode("code", (error, result) => void (error ?? result?.userId))
+  const logout: ProviderLogout = await stelace.auth.logoutFromProvider()
+  if (logout._tag === "Redirect") void logout.url.length
+  void [loginUrl, sso]
+  // @ts-expect-error the connection's name is needed
+  stelace.auth.ssoLoginUrl({ platformId: "e1_test" })
+  // @ts-expect-error a code is a string
+  await stelace.auth.loginWithCode({ code: "code" })
   const stop = stelace.onError("userSessionExpired", (error: SessionExpired) => void error.message)
   stop()
 

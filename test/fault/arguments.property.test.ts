@@ -210,8 +210,9 @@ const facadeMethods = (): Array<[string, string]> => {
     if (methods === null || typeof methods !== "object") continue
     for (const [method, fn] of Object.entries(methods)) {
       // auth.info() reads the store synchronously and takes no arguments; signal.subscribe returns
-      // its unsubscribe function (test/signal/facade.test.ts)
-      const synchronous = (resource === "auth" && method === "info") || (resource === "signal" && method === "subscribe")
+      // its unsubscribe function (test/signal/facade.test.ts); auth.ssoLoginUrl makes a URL, no
+      // call (swept below)
+      const synchronous = (resource === "auth" && ["info", "ssoLoginUrl"].includes(method)) || (resource === "signal" && method === "subscribe")
       if (typeof fn === "function" && !synchronous) out.push([resource, method])
     }
   }
@@ -223,10 +224,12 @@ const resourceModules = Object.entries(Sdk).filter(([name, value]) =>
   value !== null && typeof value === "object" && !["Stelace", "TokenStore", "Session", "Schemas"].includes(name)
 ) as Array<[string, Record<string, unknown>]>
 
-/** The Effect functions of the resource modules. */
+/** The Effect functions of the resource modules (Auth.parseSsoReturn reads an address: swept below). */
 const effectFunctions = (): Array<[string, string]> =>
   resourceModules.flatMap(([module, exports]) =>
-    Object.entries(exports).filter(([, value]) => typeof value === "function").map(([name]) => [module, name] as [string, string])
+    Object.entries(exports)
+      .filter(([name, value]) => typeof value === "function" && !(module === "Auth" && name === "parseSsoReturn"))
+      .map(([name]) => [module, name] as [string, string])
   )
 
 describe("every facade method, given bad arguments", () => {
@@ -332,6 +335,39 @@ describe("every Effect function, given bad arguments", () => {
         if (Exit.isFailure(exit)) typedFailureOf(exit)
         expectNoCredentialInExit(exit, credentials)
         expectOnRoutes(from, module === "Forward")
+      })
+    )
+  })
+})
+
+describe("the single sign-on helpers that make no call, given bad arguments", () => {
+  it("auth.ssoLoginUrl returns a URL of the API host's login route, or throws InvalidArgument, and sends nothing", async () => {
+    const stelace = Sdk.createInstance({ apiKey: PUBLISHABLE_KEY })
+    stelace.setHost(api.host, api.port, "http")
+    try {
+      await sweep(
+        fc.asyncProperty(argumentLists(), async (args) => {
+          const from = api.requests.length + other.requests.length
+          try {
+            const url = (stelace.auth.ssoLoginUrl as (...input: Array<unknown>) => unknown)(...args)
+            expect(url).toMatch(new RegExp(`^http://${api.host}:${api.port}/auth/sso/[^/?#]+/[^/?#]+\\?attempt=[\\da-f]+$`))
+          } catch (error) {
+            expect(error).toBeInstanceOf(Sdk.InvalidArgument)
+            expectNoCredential(error, credentials)
+          }
+          expect(api.requests.length + other.requests.length).toBe(from)
+        })
+      )
+    } finally {
+      await stelace.dispose()
+    }
+  })
+
+  it("Auth.parseSsoReturn answers undefined or a return, and never throws", async () => {
+    await sweep(
+      fc.asyncProperty(argumentLists(), async (args) => {
+        const outcome = (Sdk.Auth.parseSsoReturn as (...input: Array<unknown>) => unknown)(...args)
+        if (outcome !== undefined) expect(["Code", "LoggedOut", "Cancelled", "Failed"]).toContain((outcome as { _tag: string })._tag)
       })
     )
   })

@@ -60,7 +60,7 @@ describe("the packed package", () => {
   })
 
   it("keeps every error class's name through the build (constructor.name, name and _tag), from require and from import", () => {
-    const classes = ["ServerError", "NetworkError", "SessionExpired", "HookError", "InvalidArgument", "MalformedResponse", "RequestAborted", "DecodeError", "SignalError"]
+    const classes = ["ServerError", "NetworkError", "SessionExpired", "AuthorizationCodeError", "HookError", "InvalidArgument", "MalformedResponse", "RequestAborted", "DecodeError", "SignalError"]
     const body = `
       const classes = ${JSON.stringify(classes)}
       console.log(JSON.stringify(classes.map((name) => {
@@ -75,7 +75,7 @@ describe("the packed package", () => {
   })
 
   it("keeps every error class's name in an app bundled with esbuild, minified, beside classes of the app's own with the same names", async () => {
-    const classes = ["ServerError", "NetworkError", "SessionExpired", "HookError", "InvalidArgument", "MalformedResponse", "RequestAborted", "DecodeError", "SignalError"]
+    const classes = ["ServerError", "NetworkError", "SessionExpired", "AuthorizationCodeError", "HookError", "InvalidArgument", "MalformedResponse", "RequestAborted", "DecodeError", "SignalError"]
     writeFileSync(join(consumer, "app.mjs"), `
       import * as errors from "stelace-effect"
       // the app's own classes of the same names make the bundler rename the package's

@@ -91,6 +91,11 @@ export function Component() {
   // @ts-expect-error the status says whether the session expired
   session.expired
   void status
+  // single sign-on: the code exchange resolves to nothing (the session is what changes)
+  same<ReturnType<typeof session.loginWithCode>, Promise<void>>(true)
+  // @ts-expect-error a code is a string
+  void session.loginWithCode({ code: "c0de" })
+  void session.logoutFromProvider().then((logout) => logout._tag === "Redirect" ? logout.url : undefined)
 
   // skipToken in place of any argument: the query waits, disabled, with the route's data type
   const maybeId: string | undefined = undefined as string | undefined

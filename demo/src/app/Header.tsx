@@ -1,5 +1,6 @@
 /**
- * The site's header: its name, where to go, and who is logged in. On phones the links and the
+ * The site's header: its name, where to go, and who is logged in (and the logout, through the
+ * provider for a session that came from one). On phones the links and the
  * account fold into a "Menu" button (a disclosure: `aria-expanded`, Escape closes it and gives the
  * focus back to the button, going to a page closes it).
  */
@@ -7,6 +8,7 @@ import { Trans, useLingui } from "@lingui/react"
 import { Link, type LinkProps, useLocation, useNavigate } from "@tanstack/react-router"
 import { type ReactNode, useEffect, useRef, useState } from "react"
 import { useSession } from "stelace-effect/react"
+import { useSingleSignOn } from "../features/account/singleSignOn.js"
 import { useUnreadCount } from "../features/inbox/inbox.js"
 import { LiveStatus } from "../lib/live.js"
 import { useDisplayName } from "../lib/member.js"
@@ -59,6 +61,7 @@ const useMenu = () => {
 export const Header = () => {
   const { i18n } = useLingui()
   const session = useSession()
+  const { sso } = useSingleSignOn()
   const name = useDisplayName(session.userId)
   const navigate = useNavigate()
   const menu = useMenu()
@@ -100,8 +103,21 @@ export const Header = () => {
                     type="button"
                     className="secondary"
                     onClick={() => {
-                      void session.logout()
-                      void navigate({ to: "/" })
+                      // a session from an openid provider logs out through it (the home page then
+                      // says how far that went); any other, as ever
+                      const provider = sso?.logoutProvider(session.userId)
+                      if (sso === undefined || provider === undefined) {
+                        sso?.forgetSession()
+                        void session.logout()
+                        void navigate({ to: "/" })
+                        return
+                      }
+                      void sso.logOutThrough(provider, session.logoutFromProvider, "/").then(
+                        (leaving) => {
+                          if (!leaving) void navigate({ to: "/" })
+                        },
+                        () => navigate({ to: "/" })
+                      )
                     }}
                   >
                     {i18n._("layout.logOut")}

@@ -1,6 +1,6 @@
 /**
- * The app's frame: header, the page of the current route, footer (with the language), and the
- * session-expired dialog.
+ * The app's frame: header, the page of the current route (under what a logout through a provider
+ * came to), footer (with the language), and the session-expired dialog.
  * On every change of page the new page's heading takes the focus (so screen readers announce it
  * and keyboard users start from it). The document's title is the route's (its `staticData`),
  * read here once; a page about one resource names it in the title itself, once it has it.
@@ -9,6 +9,7 @@ import { Trans, useLingui } from "@lingui/react"
 import { Outlet, useMatches, useRouter } from "@tanstack/react-router"
 import { type RefObject, useEffect, useRef } from "react"
 import { useSession } from "stelace-effect/react"
+import { SsoLogoutNotice } from "../features/account/SsoButtons.js"
 import { LiveUpdates } from "../lib/live.js"
 import { PageTitle } from "../ui/PageTitle.js"
 import { Header } from "./Header.js"
@@ -78,7 +79,10 @@ export const Layout = () => {
       {title !== undefined && <PageTitle>{i18n._(title)}</PageTitle>}
       <a className="skip-link" href="#main">{i18n._("layout.skipLink")}</a>
       <Header />
-      <main id="main" ref={main} tabIndex={-1}><Outlet /></main>
+      <main id="main" ref={main} tabIndex={-1}>
+        <SsoLogoutNotice />
+        <Outlet />
+      </main>
       <footer className="site-footer">
         {/* biome-ignore lint/a11y/useAnchorContent: the message's <0>Stelace</0> is the link's text */}
         <p><Trans id="layout.footer" components={{ 0: <a href="https://github.com/stelace/stelace" /> }} /></p>

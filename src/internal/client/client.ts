@@ -36,7 +36,7 @@ import { limitHook } from "../session/hooks.js"
 import { SessionWriter } from "../session/writer.js"
 import { networkError, reasonOf } from "../wire/networkErrors.js"
 import type { Options, Settings } from "./settings.js"
-import { DEFAULT_TIMEOUT, resolveSettings } from "./settings.js"
+import { DEFAULT_TIMEOUT, inBrowser, resolveSettings } from "./settings.js"
 import type { RefreshError } from "./StelaceClient.js"
 import { StelaceClient } from "./StelaceClient.js"
 
@@ -94,6 +94,17 @@ const backoff = /*#__PURE__*/ Schedule.exponential(250).pipe(
     return Effect.succeed(wait === undefined ? duration : Duration.max(duration, Duration.millis(wait)))
   })
 )
+
+/**
+ * An SSO code is a user's login: in a browser it is exchanged with a publishable key, so that the
+ * session is the user's. Even where a trusted page holds a secret key
+ * (`dangerouslyAllowSecretKeyInBrowser`), the SDK never sends one with a code.
+ */
+const codeWithSecretKey = () =>
+  new InvalidArgument({
+    message: "Stelace: an SSO code is exchanged with a publishable key (pubk_...), never with a secret key in a browser",
+    reason: { _tag: "SecretKey" }
+  })
 
 const blank = /^\s*$/
 
@@ -247,6 +258,9 @@ export const makeWith = Effect.fnUntraced(function*(initial: Settings) {
    */
   const authCall = (endpoint: AnyEndpoint, call: CallRequest, current: Settings, decoder: ResultDecoder | undefined) =>
     Effect.gen(function*() {
+      if (current.wire.secretKey && (call.input as { grantType?: unknown } | undefined)?.grantType === "authorizationCode" && inBrowser()) {
+        return yield* codeWithSecretKey()
+      }
       const stored = current.wire.secretKey ? undefined : yield* (yield* Session).tokens
       const refreshToken = endpoint.session === "logout" ? stored?.refreshToken : undefined
       const request = buildRequest(refreshToken ? { ...call, input: { ...(call.input as object), refreshToken } } : call, current)

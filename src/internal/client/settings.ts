@@ -185,7 +185,7 @@ const checkOptions = (options: Options): Partial<Omit<Settings, "wire">> => {
 }
 
 /** A `window` with a `document`, looked up when settings are made (so a DOM set up later counts). */
-const inBrowser = () => typeof window === "object" && window !== null && typeof (window as { document?: unknown }).document === "object"
+export const inBrowser = (): boolean => typeof window === "object" && window !== null && typeof (window as { document?: unknown }).document === "object"
 
 /** The wire of some settings; refuses a secret key in a browser unless explicitly allowed. */
 const makeWire = (settings: Omit<Settings, "wire">): Wire => {

@@ -5,7 +5,7 @@
  * application's own `Session`, there is none: logins answer their tokens and store nothing.
  */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import type { HookError } from "../../Errors.js"
 import type { Tokens } from "../../TokenStore.js"
 
@@ -15,3 +15,9 @@ export class SessionWriter extends Context.Service<SessionWriter, {
   /** Removes the tokens (after a logout, or of an expired session) and announces it. */
   readonly clear: Effect.Effect<void, HookError>
 }>()("stelace-effect/SessionWriter") {}
+
+/** Removes the stored tokens and announces the logout, with no request (nothing left to revoke). */
+export const clearSession: Effect.Effect<void, HookError> = /*#__PURE__*/ Effect.flatMap(
+  /*#__PURE__*/ Effect.serviceOption(SessionWriter),
+  (writer) => writer._tag === "Some" ? writer.value.clear : Effect.void
+)

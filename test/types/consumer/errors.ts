@@ -22,6 +22,18 @@ export const pages: Equals<TagsOf<ReturnType<typeof Transactions.paginate>>, Alw
 // auth routes never refresh first: no SessionExpired
 export const login: Equals<TagsOf<ReturnType<typeof Auth.login>>, Always> = true
 export const logout: Equals<TagsOf<ReturnType<typeof Auth.logout>>, Always> = true
+// the code exchange is an auth route too, and adds the typed refusal of its code
+export const loginWithCode: Equals<TagsOf<ReturnType<typeof Auth.loginWithCode>>, Always | "AuthorizationCodeError"> = true
+export const logoutFromProvider: Equals<TagsOf<ReturnType<typeof Auth.logoutFromProvider>>, Always> = true
+export const codeRefused = Auth.loginWithCode("code").pipe(
+  Effect.catchReasons("AuthorizationCodeError", {
+    Expired: (_, error) => Effect.succeed(error.statusCode),
+    AlreadyUsed: () => Effect.succeed(422),
+    Invalid: () => Effect.succeed(422)
+  })
+)
+// @ts-expect-error "Stale" is not a reason of AuthorizationCodeError
+export const stale = Auth.loginWithCode("code").pipe(Effect.catchReason("AuthorizationCodeError", "Stale", () => Effect.void))
 // forwarded calls are never decoded
 export const forwarded: Equals<TagsOf<ReturnType<typeof Forward.get>>, Always | "SessionExpired"> = true
 

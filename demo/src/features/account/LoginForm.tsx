@@ -8,13 +8,17 @@ import { useSession } from "stelace-effect/react"
 import { ErrorMessage } from "../../ui/Feedback.js"
 import { Field } from "../../ui/Field.js"
 import { failure, SubmitButton, useSubmission } from "../../ui/form.js"
+import { useSingleSignOn } from "./singleSignOn.js"
 
 export const LoginForm = ({ onLoggedIn }: { onLoggedIn?: () => void }) => {
   const { i18n } = useLingui()
   const { login } = useSession()
+  const { sso } = useSingleSignOn()
   const [email, setEmail] = useState("")
   const [submission, send, pending] = useSubmission(async (form) => {
     await login({ username: email.trim(), password: String(form.get("password") ?? "") })
+    // a password login's session does not log out through a provider
+    sso?.forgetSession()
     setEmail("")
     onLoggedIn?.()
   })

@@ -1,9 +1,16 @@
-/** Log in, then back to where the visitor was going (`?next=`). */
+/**
+ * Log in, with an email and password or through a provider, then back to where the visitor was
+ * going (`?next=`). A provider's login comes back here too: the page trades its code for the
+ * session, or says what went wrong.
+ */
 import { Trans, useLingui } from "@lingui/react"
 import { Link, useRouter, useSearch } from "@tanstack/react-router"
-import { useSession } from "stelace-effect/react"
+import { useEffect } from "react"
+import { useSession, useStelace } from "stelace-effect/react"
 import { LoginForm } from "./LoginForm.js"
 import { appPath } from "./paths.js"
+import { useSingleSignOn } from "./singleSignOn.js"
+import { SsoButtons, SsoStatusMessage } from "./SsoButtons.js"
 
 const demoUsers = ["alice", "bruno", "chloe", "david"]
 
@@ -11,12 +18,35 @@ export const LoginPage = () => {
   const { i18n } = useLingui()
   const search = useSearch({ from: "/login" })
   const router = useRouter()
-  const { status } = useSession()
+  const client = useStelace()
+  const { status, loginWithCode } = useSession()
+  const single = useSingleSignOn()
+  const sso = single.sso
   // only a path of this app, never another site
   const next = appPath(search.next)
+  // back from a provider: the code for the session, once; then where the visitor was going
+  useEffect(() => {
+    if (sso === undefined) return
+    void sso.finish(loginWithCode, () => client.auth.info().userId).then((path) => {
+      if (path !== undefined) router.history.replace(path)
+    })
+  }, [sso, loginWithCode, client, router])
+  // what the page said of a provider's login is not said again on a later visit
+  useEffect(() => router.subscribe("onBeforeNavigate", ({ toLocation }) => {
+    if (toLocation.pathname !== "/login") sso?.dismiss("Failed")
+  }), [router, sso])
+  if (single.status._tag === "LoggingIn") {
+    return (
+      <section className="narrow">
+        <h1 tabIndex={-1}>{i18n._("layout.logIn")}</h1>
+        <SsoStatusMessage status={single.status} />
+      </section>
+    )
+  }
   return (
     <section className="narrow">
       <h1 tabIndex={-1}>{i18n._("layout.logIn")}</h1>
+      <SsoStatusMessage status={single.status} />
       {status === "authenticated" && (
         <p role="status">
           <Trans
@@ -38,6 +68,7 @@ export const LoginPage = () => {
           />
         </p>
       )}
+      {status !== "authenticated" && <SsoButtons next={next} />}
       <LoginForm onLoggedIn={() => router.history.replace(next)} />
       <p><Link to="/forgot-password">{i18n._("account.forgotPassword")}</Link></p>
       <p><Trans id="common.newHere" components={{ 0: <Link to="/signup" /> }} /></p>

@@ -1,4 +1,4 @@
-/** Create an account, then log in with it. */
+/** Create an account, then log in with it; or log in through a provider, which creates it the first time. */
 import { Trans, useLingui } from "@lingui/react"
 import { Link, useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
@@ -6,6 +6,7 @@ import { useSession, useStelace } from "stelace-effect/react"
 import { ErrorMessage } from "../../ui/Feedback.js"
 import { Field } from "../../ui/Field.js"
 import { failure, SubmitButton, useSubmission } from "../../ui/form.js"
+import { SsoButtons } from "./SsoButtons.js"
 
 export const SignupPage = () => {
   const { i18n } = useLingui()
@@ -24,6 +25,7 @@ export const SignupPage = () => {
   return (
     <section className="narrow">
       <h1 tabIndex={-1}>{i18n._("layout.signUp")}</h1>
+      <SsoButtons next="/" />
       <form className="stack" onSubmit={send}>
         <Field label={i18n._("common.name")} hint={i18n._("account.nameHint")}>
           {(control) => <input {...control} autoComplete="name" required maxLength={255} value={form.name} onChange={set("name")} />}

@@ -10,6 +10,10 @@ import { UserId } from "../sharedSchemas.js"
  * @apiReference Authentication › Platform User authentication
  * @since 0.1.0
  * @reexport info from "../Session.js"
+ * @reexport ssoLoginUrl from "../internal/session/singleSignOn.js"
+ * @reexport loginWithCode from "../internal/session/singleSignOn.js"
+ * @reexport logoutFromProvider from "../internal/session/singleSignOn.js"
+ * @reexport parseSsoReturn from "../internal/session/singleSignOn.js"
  */
 export const auth = {
   /** Logs a user in (`POST /auth/login`) and stores the returned tokens as the session. */
@@ -154,3 +158,48 @@ export interface AccessTokenClaims {
   readonly exp?: number
   readonly [claim: string]: unknown
 }
+
+/**
+ * Which single sign-on connection a login goes through: the platform's public id and the
+ * connection's name in its private config (`stelace.ssoConnections`).
+ */
+export interface SsoTarget {
+  /**
+   * The platform's public id, `<zone><platform number>_<environment>` (`e1_test`, `e1_live`): not
+   * an API key, and not the platform's number alone.
+   */
+  readonly platformId: string
+  /** The connection's name in `stelace.ssoConnections` (`google`, `github`, `my-company`...). */
+  readonly provider: string
+}
+
+/**
+ * What `logoutFromProvider` did. Either way the session ended at Stelace: its refresh token was
+ * revoked and the stored tokens removed.
+ * - `Redirect`: send the browser to `url`, the provider's end-session page; the provider then ends
+ *   its own session and sends the browser back to the connection's `afterLogoutUrl` (or
+ *   `afterAuthenticationUrl`), by way of the API;
+ * - `StelaceOnly`: the provider's session could not be ended from here. A browser hides a
+ *   redirect's address from scripts, so this is what a browser gets from the real server; a
+ *   session the server will not log out through a provider (a password login's) gets it too.
+ */
+export type ProviderLogout =
+  | { readonly _tag: "Redirect"; readonly url: string }
+  | { readonly _tag: "StelaceOnly" }
+
+/**
+ * What the API says when it sends the browser back to the app (`afterAuthenticationUrl`, or
+ * `afterLogoutUrl` after a logout through the provider), from its query string:
+ * - `Code`: a login succeeded; exchange `code` (valid one hour, once) with `loginWithCode`;
+ * - `LoggedOut`: a logout through the provider ended (`status=success` without a code);
+ * - `Cancelled`: the user cancelled at the provider (`access_denied`). Only a server in a `test`
+ *   environment says so (in `details`); in `live` a cancelled login reads as `Failed`;
+ * - `Failed`: the login failed; `status` is `configError` (the provider refused, the connection is
+ *   misconfigured, the `state` did not match) or `serverError`, and `details` says why in a `test`
+ *   environment only.
+ */
+export type SsoReturn =
+  | { readonly _tag: "Code"; readonly code: string }
+  | { readonly _tag: "LoggedOut" }
+  | { readonly _tag: "Cancelled"; readonly details: string | undefined }
+  | { readonly _tag: "Failed"; readonly status: string; readonly details: string | undefined }
