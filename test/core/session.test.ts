@@ -14,6 +14,7 @@ import { recordEvents, settle, tags } from "../support/events.js"
 import { scripted, scriptedLayer } from "../support/scripted.js"
 import { accessToken, PUBLISHABLE_KEY, SECRET_KEY } from "../support/jwt.js"
 import type { Recorder, Reply } from "../support/recorder.js"
+import { storeWith } from "../support/tokenStore.js"
 
 const list = { results: [], nbResults: 0, nbPages: 0, page: 1, nbResultsPerPage: 20 }
 
@@ -24,20 +25,6 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>): unknown =>
 const serve = (target: Recorder, refresh: Reply) =>
   target.respond((request) => request.path === "/auth/token" ? refresh : { body: list })
 
-/** A store holding `tokens`, readable by the test. */
-const storeWith = (tokens: Tokens | null) => {
-  let current: Tokens | null = tokens
-  const layer = TokenStore.make({
-    getTokens: () => current,
-    setTokens: (next) => {
-      current = next
-    },
-    removeTokens: () => {
-      current = null
-    }
-  })
-  return { layer, current: () => current }
-}
 
 const authorizationOf = (target: Recorder, path: string) =>
   target.requests.filter((request) => request.path === path).map((request) => request.headers.authorization)

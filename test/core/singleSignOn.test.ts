@@ -9,25 +9,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { Assets, Auth, AuthorizationCodeError, InvalidArgument, ServerError, Stelace, TokenStore } from "../../src/index.js"
-import type { Tokens } from "../../src/TokenStore.js"
 import { clientLayer, recorder } from "../support/client.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import type { Recorder } from "../support/recorder.js"
+import { storeWith } from "../support/tokenStore.js"
 
-/** A store holding `tokens`, readable by the test. */
-const storeWith = (tokens: Tokens | null) => {
-  let current: Tokens | null = tokens
-  const layer = TokenStore.make({
-    getTokens: () => current,
-    setTokens: (next) => {
-      current = next
-    },
-    removeTokens: () => {
-      current = null
-    }
-  })
-  return { layer, current: () => current }
-}
 
 const basic = `Basic ${btoa(`${PUBLISHABLE_KEY}:`)}`
 

@@ -11,11 +11,11 @@ import * as Fiber from "effect/Fiber"
 import * as Random from "effect/Random"
 import { TestClock } from "effect/testing"
 import { Assets, Auth, HookError, NetworkError, ServerError, TokenStore } from "../../src/index.js"
-import type { Tokens } from "../../src/TokenStore.js"
 import { recordEvents, settle, tags } from "../support/events.js"
 import { expectNoCredentialInExit, typedFailureOf, watchEachTest } from "../support/invariants.js"
 import { accessToken, PUBLISHABLE_KEY } from "../support/jwt.js"
 import { platformError, scripted, scriptedLayer } from "../support/scripted.js"
+import { storeWith } from "../support/tokenStore.js"
 
 const credentials = [PUBLISHABLE_KEY, "rt_1"]
 
@@ -35,21 +35,6 @@ const advance = (ms: number) => Effect.andThen(flush, Effect.andThen(TestClock.a
 /** The exit of a forked call, if it has settled. */
 const settled = <A, E>(fiber: Fiber.Fiber<A, E>): Exit.Exit<A, E> | undefined => fiber.pollUnsafe()
 
-const storeWith = (tokens: Tokens | null) => {
-  let current = tokens
-  return {
-    current: () => current,
-    layer: TokenStore.make({
-      getTokens: () => current,
-      setTokens: (next) => {
-        current = next
-      },
-      removeTokens: () => {
-        current = null
-      }
-    })
-  }
-}
 
 describe("5xx storms", () => {
   it.effect("an idempotent call is tried 1 + maxRetries times, backing off exponentially, then fails with the last answer", () =>
