@@ -5,8 +5,10 @@
  * then plays the block's scenario (`scenarios.ts`) on the page, if it names one.
  *
  * - Where Node has a global of its own, the page's wins for what belongs to the page: its
- *   documents, events and forms (React's form actions build `new FormData(form)`, which Node's
- *   FormData refuses). The network stays Node's (`fetch`, `AbortController`, `URL`...).
+ *   documents, events, forms (React's form actions build `new FormData(form)`, which Node's
+ *   FormData refuses) and WebSocket (Node 22's dispatches its events through the global `Event`,
+ *   the page's here, and refuses them). The rest of the network stays Node's (`fetch`,
+ *   `AbortController`, `URL`...).
  * - A page never exits, and its timers run for as long as it is open (TanStack Query collects
  *   unused data after 5 minutes, for one). So timers keep the program running only until its
  *   top-level code has finished; then the process ends once nothing else is left to do (a render
@@ -36,7 +38,8 @@ const ownedByThePage = new Set([
   "CustomEvent",
   "FormData",
   "Blob",
-  "File"
+  "File",
+  "WebSocket"
 ])
 
 const keys = new Set<string>()
