@@ -74,6 +74,15 @@ export const tryLogIn = async (page: Page, appUrl: string, email: string, passwo
   return (await loggedIn.isVisible()) ? "in" : "refused"
 }
 
+/** Logs in as a demo member from a fresh login page, until the header names them. */
+export const logInAs = async (page: Page, appUrl: string, email: string, password: string, name: string) => {
+  await page.goto(new URL("/login", appUrl).href)
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Password").fill(password)
+  await page.getByRole("button", { name: "Log in" }).click()
+  await visible(page.getByText(`Logged in as ${name}`))
+}
+
 /** The page's heading, by its whole text. */
 export const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true })
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { expectAccessible, heading, newContext, newPage, screenshot, unexpected, useDemo, visible } from "./browser.js"
+import { expectAccessible, heading, logInAs, newContext, newPage, screenshot, unexpected, useDemo, visible } from "./browser.js"
 import { png } from "./png.js"
 import type { Started } from "./server.js"
 
@@ -17,13 +17,7 @@ useDemo((demo) => {
   ;({ app, browser } = demo)
 })
 
-const logIn = async (page: Page, email: string, password: string, name: string) => {
-  await page.goto(new URL("/login", app.appUrl).href)
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: "Log in" }).click()
-  await visible(page.getByText(`Logged in as ${name}`))
-}
+const logIn = (page: Page, email: string, password: string, name: string) => logInAs(page, app.appUrl!, email, password, name)
 
 /** `YYYY-MM-DD`, `days` from today (UTC), as a date input takes it. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

@@ -10,7 +10,7 @@
 import type { Browser, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { demo } from "../src/testing/seeds/demo.js"
-import { heading, newContext, newPage, unexpected, useDemo, visible } from "./browser.js"
+import { heading, logInAs, newContext, newPage, unexpected, useDemo, visible } from "./browser.js"
 import type { Started } from "./server.js"
 
 let app: Started
@@ -45,11 +45,7 @@ const pageWithoutSignal = async () => {
 const quiet = (page: Page) => page.waitForLoadState("networkidle")
 
 const logIn = async (page: Page, email: string, password: string, name: string) => {
-  await page.goto(new URL("/login", app.appUrl).href)
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: "Log in" }).click()
-  await visible(page.getByText(`Logged in as ${name}`))
+  await logInAs(page, app.appUrl!, email, password, name)
   await quiet(page)
 }
 

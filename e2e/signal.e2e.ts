@@ -6,7 +6,7 @@
  */
 import type { Browser, Locator, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { newContext, newPage, unexpected, useDemo, visible } from "./browser.js"
+import { logInAs, newContext, newPage, unexpected, useDemo, visible } from "./browser.js"
 import type { Started } from "./server.js"
 
 let app: Started
@@ -22,11 +22,7 @@ const live = (locator: Locator) => visible(locator, 1_000)
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 const logIn = async (page: Page, email: string, password: string, name: string) => {
-  await page.goto(new URL("/login", app.appUrl).href)
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: "Log in" }).click()
-  await visible(page.getByText(`Logged in as ${name}`))
+  await logInAs(page, app.appUrl!, email, password, name)
   await visible(page.getByRole("status").filter({ hasText: "Live" }))
 }
 

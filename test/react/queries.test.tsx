@@ -3,7 +3,7 @@
  * The query options of `useStelaceQueries()`: what renders, which requests reach the backend,
  * and which keys the QueryClient's cache holds, across users, pages, mutations and cancellation.
  */
-import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { type QueryClient, skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { act, screen, waitFor } from "@testing-library/react"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
@@ -376,6 +376,23 @@ describe("infiniteQueryOptions", () => {
   })
 })
 
+/**
+ * Reads a transaction list, an asset list, an availability graph and a search (what a transaction
+ * changes), and the categories (what it does not), into `queryClient`; gives their options in that
+ * order.
+ */
+const prefetchFamiliesATransactionTouches = async (queryClient: QueryClient, api: ReturnType<typeof createStelaceQueries>) => {
+  const keys = [
+    api.transactions.list.queryOptions(),
+    api.assets.list.queryOptions(),
+    api.availabilities.getGraph.queryOptions({ assetId: demo.assets.eBike }),
+    api.search.results.queryOptions({ query: "bike" }),
+    api.categories.list.queryOptions()
+  ]
+  for (const options of keys) await queryClient.prefetchQuery(options as any)
+  return keys
+}
+
 describe("mutationOptions", () => {
   function CreateAsset({ invalidates }: { readonly invalidates?: false | ReadonlyArray<"assets" | "categories"> }) {
     const api = useStelaceQueries()
@@ -446,14 +463,7 @@ describe("mutationOptions", () => {
     await stelace.auth.login(credentials("bruno"))
     const queryClient = testQueryClient()
     const api = createStelaceQueries(stelace)
-    const keys = [
-      api.transactions.list.queryOptions(),
-      api.assets.list.queryOptions(),
-      api.availabilities.getGraph.queryOptions({ assetId: demo.assets.eBike }),
-      api.search.results.queryOptions({ query: "bike" }),
-      api.categories.list.queryOptions()
-    ]
-    for (const options of keys) await queryClient.prefetchQuery(options as any)
+    const keys = await prefetchFamiliesATransactionTouches(queryClient, api)
     const options = api.transactions.createTransition.mutationOptions()
     await queryClient.getMutationCache().build(queryClient, options).execute({ id: demo.transactions.eBikeDraft, input: { name: "accept" } })
     expect(keys.map((options) => queryClient.getQueryState(options.queryKey)?.isInvalidated)).toEqual([true, true, true, true, false])
@@ -475,14 +485,7 @@ describe("mutationOptions", () => {
     await stelace.auth.login(credentials("bruno"))
     const queryClient = testQueryClient()
     const api = createStelaceQueries(stelace)
-    const keys = [
-      api.transactions.list.queryOptions(),
-      api.assets.list.queryOptions(),
-      api.availabilities.getGraph.queryOptions({ assetId: demo.assets.eBike }),
-      api.search.results.queryOptions({ query: "bike" }),
-      api.categories.list.queryOptions()
-    ]
-    for (const options of keys) await queryClient.prefetchQuery(options as any)
+    const keys = await prefetchFamiliesATransactionTouches(queryClient, api)
     await api.transactions.create.invalidate(queryClient)
     expect(keys.map((options) => queryClient.getQueryState(options.queryKey)?.isInvalidated)).toEqual([true, true, true, true, false])
   })
